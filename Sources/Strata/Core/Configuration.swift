@@ -1,0 +1,110 @@
+import Dispatch
+import Foundation
+
+/// The configuration of database connections, read when a ``DatabaseQueue``
+/// or ``DatabasePool`` opens.
+///
+/// ```swift
+/// var config = Configuration()
+/// config.readonly = true
+/// config.prepareDatabase { db in
+///     db.trace { print("SQL> \($0)") }
+/// }
+/// let dbQueue = try DatabaseQueue(path: "/path/to/database.sqlite", configuration: config)
+/// ```
+public struct Configuration: Sendable {
+    /// Whether foreign keys are enforced (`PRAGMA foreign_keys`). Default true.
+    public var foreignKeysEnabled = true
+
+    /// Whether connections are read-only. Default false.
+    public var readonly = false
+
+    /// Optional label, used to name dispatch queues and describe connections.
+    public var label: String? = nil
+
+    /// Whether error descriptions and traces may show statement arguments,
+    /// which may hold sensitive data. Default false.
+    public var publicStatementArguments = false
+
+    /// Whether double-quoted strings are accepted as string literals (an
+    /// SQLite misfeature). Default false: `"foo"` is an identifier.
+    public var acceptsDoubleQuotedStringLiterals = false
+
+    /// Whether transactions may be left open at the end of a database access.
+    /// Default false: that is a fatal error.
+    public var allowsUnsafeTransactions = false
+
+    /// What happens when the database is locked by another connection.
+    /// Default `.immediateError`: throw `SQLITE_BUSY` at once.
+    public var busyMode: Database.BusyMode = .immediateError
+
+    /// The journal mode. Default `.default`: WAL for pools, SQLite's default otherwise.
+    public var journalMode: JournalModeConfiguration = .default
+
+    /// The maximum number of concurrent readers of a pool. Default 5.
+    public var maximumReaderCount = 5
+
+    /// Whether the database observes suspension notifications (Apple apps). Default false.
+    public var observesSuspensionNotifications = false
+
+    /// Whether pool readers stay open instead of being closed to save memory. Default false.
+    public var persistentReadOnlyConnections = false
+
+    /// The source of schema information, such as primary keys of views.
+    public var schemaSource: (any DatabaseSchemaSource)? = nil
+
+    /// The clock of ``Database/transactionDate``. Default: the system clock.
+    public var transactionClock: any TransactionClock = .default
+
+    /// The quality of service of database accesses. Default `.default`.
+    public var qos: DispatchQoS = .default
+
+    /// The quality of service of reads.
+    public var readQoS: DispatchQoS { qos }
+
+    /// The quality of service of writes.
+    public var writeQoS: DispatchQoS { qos }
+
+    /// The target queue of the dispatch queues of read accesses.
+    public var targetQueue: DispatchQueue? = nil
+
+    /// The target queue of the dispatch queue of write accesses (defaults to ``targetQueue``).
+    public var writeTargetQueue: DispatchQueue? = nil
+
+    /// Functions run by ``prepareDatabase(_:)``, in order.
+    var prepareDatabaseFunctions: [@Sendable (Database) throws -> Void] = []
+
+    /// The default configuration.
+    public init() {}
+
+    /// Registers a function run on every new connection, before it is used:
+    /// install traces, functions, collations, pragmas. Its error fails the
+    /// opening of the connection.
+    public mutating func prepareDatabase(_ setup: @escaping @Sendable (Database) throws -> Void) {
+        prepareDatabaseFunctions.append(setup)
+    }
+
+    /// The journal mode of connections.
+    public enum JournalModeConfiguration: Sendable {
+        /// WAL for pools, SQLite's default journal mode otherwise.
+        case `default`
+        /// WAL mode, for queues as well as pools.
+        case wal
+    }
+}
+
+extension Database {
+    /// A closure called with the number of retries when the database is
+    /// locked; return true to try again.
+    public typealias BusyCallback = @Sendable (Int) -> Bool
+
+    /// What happens when the database is locked by another connection.
+    public enum BusyMode: Sendable {
+        /// Throws `SQLITE_BUSY` at once.
+        case immediateError
+        /// Waits up to the given number of seconds for the lock.
+        case timeout(TimeInterval)
+        /// Asks the callback whether to retry.
+        case callback(Database.BusyCallback)
+    }
+}

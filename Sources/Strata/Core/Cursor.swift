@@ -1,0 +1,99 @@
+/// A lazy, single-pass sequence of elements whose iteration may throw.
+///
+/// Database cursors read rows as they are stepped, without loading them all
+/// in memory. Iterate them inside the database access that created them:
+///
+/// ```swift
+/// try dbQueue.read { db in
+///     let names = try String.fetchCursor(db, sql: "SELECT name FROM player")
+///     while let name = try names.next() {
+///         print(name)
+///     }
+/// }
+/// ```
+public protocol Cursor<Element>: AnyObject {
+    /// The type of the elements.
+    associatedtype Element
+
+    /// Advances to the next element and returns it, or nil at the end.
+    func next() throws -> Element?
+}
+
+/// A cursor over the results of a database statement.
+///
+/// It iterates the live statement: never use it outside the access that
+/// created it, nor modify the database while it iterates.
+public protocol DatabaseCursor<Element>: Cursor {
+    /// The statement iterated by the cursor.
+    var _statement: Statement { get }
+
+    /// Whether the statement is done.
+    var _isDone: Bool { get set }
+
+    /// Decodes the element at the current row of the stepped statement.
+    func _element(sqliteStatement: SQLiteStatement) throws -> Element
+}
+
+extension DatabaseCursor {
+    /// The SQL of the iterated statement.
+    public var sql: String { _statement.sql }
+
+    /// The arguments of the iterated statement.
+    public var arguments: StatementArguments { _statement.arguments }
+
+    /// The number of columns of the iterated statement.
+    public var columnCount: Int { _statement.columnCount }
+
+    /// The column names of the iterated statement.
+    public var columnNames: [String] { _statement.columnNames }
+
+    /// The database region read by the iterated statement.
+    public var databaseRegion: DatabaseRegion { _statement.databaseRegion }
+
+    /// Steps the statement and decodes the next element. Wraps `sqlite3_step`.
+    @inlinable
+    public func next() throws -> Element? {
+        if _isDone { return nil }
+        let sqliteStatement = _statement.sqliteStatement
+        switch sqlite3_step(sqliteStatement) {
+        case SQLITE_ROW:
+            return try _element(sqliteStatement: sqliteStatement)
+        case SQLITE_DONE:
+            _isDone = true
+            _statement.didFinishStepping()
+            return nil
+        case let code:
+            _isDone = true
+            try _statement.didFailStepping(code)
+        }
+    }
+
+    /// Calls `body` for each remaining element, faster than repeated `next()`.
+    @inlinable
+    public func forEach(_ body: (Element) throws -> Void) throws {
+        if _isDone { return }
+        let sqliteStatement = _statement.sqliteStatement
+        while true {
+            switch sqlite3_step(sqliteStatement) {
+            case SQLITE_ROW:
+                try body(_element(sqliteStatement: sqliteStatement))
+            case SQLITE_DONE:
+                _isDone = true
+                _statement.didFinishStepping()
+                return
+            case let code:
+                _isDone = true
+                try _statement.didFailStepping(code)
+            }
+        }
+    }
+}
+
+extension Cursor {
+    /// Calls `body` for each remaining element.
+    public func forEach(_ body: (Element) throws -> Void) throws {
+        while let element = try next() {
+            try body(element)
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+extension Database {
+    /// Compiles one statement. Throws when the SQL is invalid, or holds more
+    /// than one statement (`SQLITE_MISUSE`).
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT * FROM player WHERE id = ?")
+    /// ```
+    public func makeStatement(sql: String) throws -> Statement {
+        try checkNotClosed()
+        return try makeStatement(sql: sql, prepFlags: 0)
+    }
+
+    /// Compiles one statement from an SQL literal, with its arguments set.
+    public func makeStatement(literal sqlLiteral: SQL) throws -> Statement {
+        let (sql, arguments) = try sqlLiteral.build(self)
+        let statement = try makeStatement(sql: sql)
+        try statement.setArguments(arguments)
+        return statement
+    }
+
+    /// Returns a compiled statement from the connection's cache, compiling it on
+    /// first use. The cache survives schema changes.
+    public func cachedStatement(sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            statement.reset()
+            return statement
+        }
+        try checkNotClosed()
+        let statement = try makeStatement(sql: sql, prepFlags: CUnsignedInt(SQLITE_PREPARE_PERSISTENT))
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Returns a cached statement for an SQL literal, with its arguments set.
+    public func cachedStatement(literal sqlLiteral: SQL) throws -> Statement {
+        let (sql, arguments) = try sqlLiteral.build(self)
+        let statement = try cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        return statement
+    }
+
+    private func makeStatement(sql: String, prepFlags: CUnsignedInt) throws -> Statement {
+        var utf8 = sql
+        return try utf8.withUTF8 { buffer -> Statement in
+            try buffer.withMemoryRebound(to: CChar.self) { chars -> Statement in
+                guard let start = chars.baseAddress else {
+                    throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "empty statement", sql: sql)
+                }
+                var tail: UnsafePointer<CChar>? = nil
+                guard
+                    let statement = try Statement(
+                        database: self, cString: start, byteCount: chars.count, tail: &tail, prepFlags: prepFlags)
+                else {
+                    throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "empty statement", sql: sql)
+                }
+                // Anything but white space and comments after the statement is a second statement.
+                if let tail, tail - start < chars.count {
+                    let rest = UnsafeBufferPointer(start: tail, count: chars.count - (tail - start))
+                    if try containsStatement(rest) {
+                        throw DatabaseError(
+                            resultCode: .SQLITE_MISUSE,
+                            message: "Multiple statements found. To execute multiple statements, "
+                                + "use Database.execute(sql:) or Database.allStatements(sql:) instead.",
+                            sql: sql)
+                    }
+                }
+                return statement
+            }
+        }
+    }
+
+    /// Whether some SQL text holds a statement (not only white space, comments or `;`).
+    private func containsStatement(_ chars: UnsafeBufferPointer<CChar>) throws -> Bool {
+        guard let start = chars.baseAddress, !chars.isEmpty else { return false }
+        var tail: UnsafePointer<CChar>? = nil
+        return try Statement(database: self, cString: start, byteCount: chars.count, tail: &tail, prepFlags: 0)
+            != nil
+    }
+
+    /// Executes one or several statements separated by semicolons, consuming
+    /// the arguments in order. Throws `DatabaseError`.
+    ///
+    /// ```swift
+    /// try db.execute(sql: """
+    ///     CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT);
+    ///     INSERT INTO player (name) VALUES (?);
+    ///     """, arguments: ["Arthur"])
+    /// ```
+    public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        try allStatements(sql: sql, arguments: arguments).forEach { try $0.execute() }
+    }
+
+    /// Executes an SQL literal, which may hold several statements.
+    public func execute(literal sqlLiteral: SQL) throws {
+        let (sql, arguments) = try sqlLiteral.build(self)
+        try execute(sql: sql, arguments: arguments)
+    }
+
+    /// Returns a cursor over the statements found in `sql`, each compiled when
+    /// reached, with its share of the arguments.
+    ///
+    /// Iterate it with `forEach`, or join the rows of several statements with
+    /// `flatMap`:
+    ///
+    /// ```swift
+    /// let rows = try db.allStatements(sql: "SELECT ...; SELECT ...")
+    ///     .flatMap { statement in try Row.fetchCursor(statement) }
+    /// ```
+    public func allStatements(sql: String, arguments: StatementArguments? = nil) throws -> SQLStatementCursor {
+        try checkNotClosed()
+        return SQLStatementCursor(database: self, sql: sql, arguments: arguments)
+    }
+
+    /// Returns a cursor over the statements of an SQL literal.
+    public func allStatements(literal sqlLiteral: SQL) throws -> SQLStatementCursor {
+        let (sql, arguments) = try sqlLiteral.build(self)
+        return try allStatements(sql: sql, arguments: arguments)
+    }
+}
+
+/// A cursor over the statements of an SQL string, compiling each one when it
+/// is reached. See ``Database/allStatements(sql:arguments:)``.
+public class SQLStatementCursor {
+    private let database: Database
+    private let cString: ContiguousArray<CChar>
+    private let sql: String
+    private var offset = 0
+    private var arguments: StatementArguments?
+    private let checksArguments: Bool
+
+    init(database: Database, sql: String, arguments: StatementArguments?) {
+        self.database = database
+        self.sql = sql
+        self.cString = sql.utf8CString
+        self.arguments = arguments
+        self.checksArguments = arguments != nil
+    }
+}
+
+extension SQLStatementCursor: Cursor {
+    /// Compiles and returns the next statement, with its arguments set, or nil
+    /// at the end. Throws when extra arguments remain at the end.
+    public func next() throws -> Statement? {
+        let byteCount = cString.count - 1  // without the trailing NUL
+        while offset < byteCount {
+            let statement: Statement? = try cString.withUnsafeBufferPointer { buffer in
+                let start = buffer.baseAddress! + offset
+                var tail: UnsafePointer<CChar>? = nil
+                let statement = try Statement(
+                    database: database, cString: start, byteCount: byteCount - offset, tail: &tail, prepFlags: 0)
+                offset = tail.map { $0 - buffer.baseAddress! } ?? byteCount
+                return statement
+            }
+            if let statement {
+                if var remaining = arguments {
+                    try statement.consumeArguments(&remaining)
+                    arguments = remaining
+                }
+                return statement
+            }
+        }
+        if checksArguments, let arguments, !arguments.values.isEmpty {
+            self.arguments = StatementArguments()
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "wrong number of statement arguments: \(arguments.values.count) too many",
+                sql: sql, arguments: arguments,
+                publicStatementArguments: database.configuration.publicStatementArguments)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+extension Database {
+    /// The kinds of transactions. See <https://www.sqlite.org/lang_transaction.html>.
+    public enum TransactionKind: String, Sendable {
+        /// `BEGIN DEFERRED TRANSACTION`: locks are taken on first use.
+        case deferred = "DEFERRED"
+        /// `BEGIN IMMEDIATE TRANSACTION`: the write lock is taken at once.
+        case immediate = "IMMEDIATE"
+        /// `BEGIN EXCLUSIVE TRANSACTION`.
+        case exclusive = "EXCLUSIVE"
+    }
+
+    /// How a transaction or savepoint closure ends.
+    @frozen
+    public enum TransactionCompletion: Sendable {
+        /// Commits the changes.
+        case commit
+        /// Rolls back the changes, without error.
+        case rollback
+    }
+
+    /// Begins a transaction (IMMEDIATE by default, unless the connection is
+    /// read-only, when it is DEFERRED).
+    public func beginTransaction(_ kind: TransactionKind? = nil) throws {
+        let kind = kind ?? defaultTransactionKind
+        try execute(sql: "BEGIN \(kind.rawValue) TRANSACTION")
+    }
+
+    /// Commits the current transaction. After a failed commit, roll back.
+    public func commit() throws {
+        try execute(sql: "COMMIT TRANSACTION")
+    }
+
+    /// Rolls back the current transaction, if any.
+    public func rollback() throws {
+        // Don't fail when SQLite already rolled back (after some errors).
+        guard isInsideTransaction else { return }
+        try execute(sql: "ROLLBACK TRANSACTION")
+    }
+
+    var defaultTransactionKind: TransactionKind {
+        isReadOnlyConnection ? .deferred : .immediate
+    }
+
+    /// Runs `operations` in a transaction: it commits when they return
+    /// `.commit`, and rolls back when they return `.rollback` or throw (the
+    /// error is rethrown).
+    ///
+    /// ```swift
+    /// try db.inTransaction {
+    ///     try db.execute(sql: "INSERT ...")
+    ///     return .commit
+    /// }
+    /// ```
+    public func inTransaction(
+        _ kind: TransactionKind? = nil,
+        _ operations: () throws -> TransactionCompletion
+    ) throws {
+        try beginTransaction(kind)
+        let completion: TransactionCompletion
+        do {
+            completion = try operations()
+        } catch {
+            try? rollback()
+            throw error
+        }
+        switch completion {
+        case .commit:
+            do {
+                try commit()
+            } catch {
+                try? rollback()
+                throw error
+            }
+        case .rollback:
+            try rollback()
+        }
+    }
+
+    /// Runs `operations` in a savepoint, which nests inside transactions and
+    /// other savepoints, and opens a transaction when none is open.
+    ///
+    /// The savepoint is released on `.commit`, and rolled back on `.rollback`
+    /// or on error (the error is rethrown).
+    public func inSavepoint(_ operations: () throws -> TransactionCompletion) throws {
+        if !isInsideTransaction {
+            // A savepoint outside a transaction is a transaction: prefer the
+            // default kind of writes.
+            try inTransaction(nil, operations)
+            return
+        }
+        let name = "strata"
+        try execute(sql: "SAVEPOINT \(name)")
+        let completion: TransactionCompletion
+        do {
+            completion = try operations()
+        } catch {
+            if isInsideTransaction {
+                try? execute(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+                try? execute(sql: "RELEASE SAVEPOINT \(name)")
+            }
+            throw error
+        }
+        switch completion {
+        case .commit:
+            try execute(sql: "RELEASE SAVEPOINT \(name)")
+        case .rollback:
+            try execute(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+            try execute(sql: "RELEASE SAVEPOINT \(name)")
+        }
+    }
+
+    /// Registers closures called once, when the next transaction commits or
+    /// rolls back.
+    public func afterNextTransaction(
+        onCommit: @escaping @Sendable (Database) -> Void,
+        onRollback: @escaping @Sendable (Database) -> Void = { _ in }
+    ) {
+        transactionCompletionCallbacks.append(TransactionCompletionCallback(onCommit: onCommit, onRollback: onRollback))
+    }
+
+    /// The date of the current transaction, from the configured
+    /// ``Configuration/transactionClock``: constant during a transaction, and
+    /// new for each statement outside transactions.
+    public var transactionDate: Date {
+        get throws {
+            if isInsideTransaction, let cachedTransactionDate {
+                return cachedTransactionDate
+            }
+            let date = try configuration.transactionClock.now(self)
+            if isInsideTransaction {
+                cachedTransactionDate = date
+            }
+            return date
+        }
+    }
+
+    /// Throws a fatal error when a transaction is left open at the end of an
+    /// access, unless ``Configuration/allowsUnsafeTransactions`` is true.
+    func checkNoTransactionLeftOpen() {
+        if isInsideTransaction && !configuration.allowsUnsafeTransactions {
+            try? rollback()
+            fatalError(
+                "A transaction has been left opened at the end of a database access. "
+                    + "Use inTransaction or inSavepoint, or set Configuration.allowsUnsafeTransactions.")
+        }
+    }
+
+    // MARK: - Commit and rollback hooks
+
+    func installTransactionHooks() {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_commit_hook(
+            sqliteConnection,
+            { context in
+                let db = Unmanaged<Database>.fromOpaque(context!).takeUnretainedValue()
+                db.pendingTransactionCompletion = .commit
+                return 0
+            }, context)
+        sqlite3_rollback_hook(
+            sqliteConnection,
+            { context in
+                let db = Unmanaged<Database>.fromOpaque(context!).takeUnretainedValue()
+                db.pendingTransactionCompletion = .rollback
+            }, context)
+    }
+
+    /// Calls the completion callbacks once a transaction has ended.
+    func handleTransactionCompletion() {
+        let pending = pendingTransactionCompletion
+        if isInsideTransaction {
+            // The commit failed (busy...) and the transaction is still open,
+            // or a savepoint was rolled back: nothing ended.
+            if pending == .commit { pendingTransactionCompletion = .none }
+            if pending == .rollback { pendingTransactionCompletion = .none }
+            return
+        }
+        pendingTransactionCompletion = .none
+        cachedTransactionDate = nil
+        guard pending != .none else { return }
+        let callbacks = transactionCompletionCallbacks
+        transactionCompletionCallbacks = []
+        for callback in callbacks {
+            if pending == .commit {
+                callback.onCommit(self)
+            } else {
+                callback.onRollback(self)
+            }
+        }
+    }
+}
+
+/// Commit and rollback callbacks of ``Database/afterNextTransaction(onCommit:onRollback:)``.
+struct TransactionCompletionCallback {
+    let onCommit: @Sendable (Database) -> Void
+    let onRollback: @Sendable (Database) -> Void
+}
+
+/// What the commit and rollback hooks have seen since the last statement.
+enum PendingTransactionCompletion {
+    case none
+    case commit
+    case rollback
+}

@@ -1,0 +1,384 @@
+import Foundation
+
+/// A connection to an SQLite database.
+///
+/// You never create a `Database` yourself: database accesses of a
+/// ``DatabaseQueue`` or a ``DatabasePool`` hand you one, and it is only valid
+/// inside their closure:
+///
+/// ```swift
+/// try dbQueue.write { db in
+///     try db.execute(sql: "INSERT INTO player (name) VALUES (?)", arguments: ["Arthur"])
+/// }
+/// ```
+public final class Database {
+    /// The raw connection handle, owned by Strata: never close it.
+    /// Nil once the connection is closed.
+    public private(set) var sqliteConnection: SQLiteConnection?
+
+    /// The configuration of the connection.
+    public let configuration: Configuration
+
+    /// A description of the connection, such as "GRDB.DatabaseQueue" or the
+    /// configured label.
+    public let description: String
+
+    /// The path of the database file (":memory:" for private in-memory databases).
+    let path: String
+
+    /// Collects the facts about the statement being compiled.
+    let authorizer = StatementAuthorizer()
+
+    /// Cached statements, by SQL.
+    var statementCache: [String: Statement] = [:]
+
+    /// Functions registered on this connection, by name and argument count.
+    var functions: [DatabaseFunction.ID: DatabaseFunction] = [:]
+
+    /// Collations registered on this connection, by name.
+    var collations: [DatabaseCollation.ID: DatabaseCollation] = [:]
+
+    /// The trace function installed with ``trace(options:_:)``.
+    var traceFunction: ((TraceEvent) -> Void)?
+
+    /// The number of nested ``readOnly(_:)`` calls.
+    var readOnlyDepth = 0
+
+    /// Whether the connection was opened read-only, or is kept read-only.
+    var isReadOnlyConnection: Bool
+
+    /// Callbacks registered with ``afterNextTransaction(onCommit:onRollback:)``.
+    var transactionCompletionCallbacks: [TransactionCompletionCallback] = []
+
+    /// Transaction state seen by the commit and rollback hooks.
+    var pendingTransactionCompletion: PendingTransactionCompletion = .none
+
+    /// The date of the current transaction (``transactionDate``).
+    var cachedTransactionDate: Date?
+
+    /// Cancellation and interruption state, shared with other threads.
+    let interruptState = InterruptState()
+
+    /// The schema source in effect (see ``withSchemaSource(_:execute:)``).
+    public private(set) var schemaSource: (any DatabaseSchemaSource)?
+
+    /// Whether a busy callback box must be released at close.
+    private var busyCallbackBox: Unmanaged<BusyCallbackBox>?
+
+    // MARK: - Opening
+
+    /// Opens a connection. Throws `DatabaseError` when the file can't be opened
+    /// or is not a database.
+    init(path: String, description: String, configuration: Configuration) throws {
+        self.path = path
+        self.description = description
+        self.configuration = configuration
+        self.schemaSource = configuration.schemaSource
+        self.isReadOnlyConnection = configuration.readonly
+
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        if configuration.readonly {
+            flags |= SQLITE_OPEN_READONLY
+        } else {
+            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        var handle: SQLiteConnection? = nil
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = DatabaseError.lastError(of: handle, resultCode: code)
+            if let handle { sqlite3_close_v2(handle) }
+            throw error
+        }
+        self.sqliteConnection = handle
+        interruptState.withLock { interruptState.connection = handle }
+        do {
+            try setUp()
+        } catch {
+            closeConnection()
+            throw error
+        }
+    }
+
+    deinit {
+        closeConnection()
+    }
+
+    private func setUp() throws {
+        guard let sqliteConnection else { return }
+        sqlite3_extended_result_codes(sqliteConnection, 1)
+        installAuthorizer()
+        installTransactionHooks()
+        try setUpBusyMode()
+        if !configuration.acceptsDoubleQuotedStringLiterals {
+            _ = _strata_db_config_int(sqliteConnection, SQLITE_DBCONFIG_DQS_DML, 0)
+            _ = _strata_db_config_int(sqliteConnection, SQLITE_DBCONFIG_DQS_DDL, 0)
+        }
+        // Fail early on files that are not databases (SQLITE_NOTADB).
+        try execute(sql: "SELECT * FROM sqlite_master LIMIT 1")
+        if configuration.foreignKeysEnabled {
+            try execute(sql: "PRAGMA foreign_keys = ON")
+        }
+        for function in DatabaseFunction.builtIn {
+            add(function: function)
+        }
+        for collation in DatabaseCollation.builtIn {
+            add(collation: collation)
+        }
+        for setup in configuration.prepareDatabaseFunctions {
+            try setup(self)
+        }
+    }
+
+    private func setUpBusyMode() throws {
+        guard let sqliteConnection else { return }
+        switch configuration.busyMode {
+        case .immediateError:
+            break
+        case .timeout(let duration):
+            let milliseconds = max(0, min(Double(CInt.max), (duration * 1000).rounded()))
+            sqlite3_busy_timeout(sqliteConnection, CInt(milliseconds))
+        case .callback(let callback):
+            let box = Unmanaged.passRetained(BusyCallbackBox(callback))
+            busyCallbackBox = box
+            sqlite3_busy_handler(
+                sqliteConnection,
+                { context, count in
+                    let box = Unmanaged<BusyCallbackBox>.fromOpaque(context!).takeUnretainedValue()
+                    return box.callback(Int(count)) ? 1 : 0
+                },
+                box.toOpaque())
+        }
+    }
+
+    // MARK: - Closing
+
+    /// Whether the connection is closed.
+    var isClosed: Bool { sqliteConnection == nil }
+
+    /// Closes the connection. Throws when SQLite can't close it yet, which
+    /// leaves a zombie connection that SQLite closes later.
+    func close() throws {
+        guard let connection = sqliteConnection else { return }
+        statementCache.removeAll()
+        let code = interruptState.withLock { () -> CInt in
+            let code = sqlite3_close(connection)
+            if code == SQLITE_OK {
+                interruptState.connection = nil
+            }
+            return code
+        }
+        if code != SQLITE_OK {
+            let error = DatabaseError.lastError(of: connection, resultCode: code)
+            interruptState.withLock {
+                sqlite3_close_v2(connection)
+                interruptState.connection = nil
+            }
+            sqliteConnection = nil
+            releaseBusyCallback()
+            throw error
+        }
+        sqliteConnection = nil
+        releaseBusyCallback()
+    }
+
+    private func closeConnection() {
+        guard let connection = sqliteConnection else { return }
+        statementCache.removeAll()
+        interruptState.withLock {
+            sqlite3_close_v2(connection)
+            interruptState.connection = nil
+        }
+        sqliteConnection = nil
+        releaseBusyCallback()
+    }
+
+    private func releaseBusyCallback() {
+        busyCallbackBox?.release()
+        busyCallbackBox = nil
+    }
+
+    /// Throws when the connection is closed.
+    func checkNotClosed() throws {
+        if sqliteConnection == nil {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed")
+        }
+    }
+
+    // MARK: - Information
+
+    /// The version of the linked SQLite library, such as 3040001.
+    /// Wraps `sqlite3_libversion_number`.
+    public static var sqliteLibVersionNumber: CInt { SQLiteLibrary.versionNumber }
+
+    /// The rowid of the last successful INSERT on this connection.
+    /// Wraps `sqlite3_last_insert_rowid`.
+    public var lastInsertedRowID: Int64 {
+        sqlite3_last_insert_rowid(sqliteConnection)
+    }
+
+    /// The number of rows changed by the last INSERT, UPDATE or DELETE.
+    /// Wraps `sqlite3_changes`.
+    public var changesCount: Int {
+        Int(sqlite3_changes(sqliteConnection))
+    }
+
+    /// The number of rows changed since the connection was opened.
+    /// Wraps `sqlite3_total_changes`.
+    public var totalChangesCount: Int {
+        Int(sqlite3_total_changes(sqliteConnection))
+    }
+
+    /// The extended code of the last error. Wraps `sqlite3_extended_errcode`.
+    public var lastErrorCode: ResultCode {
+        ResultCode(rawValue: sqlite3_extended_errcode(sqliteConnection))
+    }
+
+    /// The message of the last error. Wraps `sqlite3_errmsg`.
+    public var lastErrorMessage: String? {
+        sqlite3_errmsg(sqliteConnection).map { String(cString: $0) }
+    }
+
+    /// The maximum number of arguments a statement accepts.
+    /// Wraps `sqlite3_limit(SQLITE_LIMIT_VARIABLE_NUMBER)`.
+    public var maximumStatementArgumentCount: Int {
+        Int(sqlite3_limit(sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
+    }
+
+    /// True when a transaction is open. Wraps `sqlite3_get_autocommit`.
+    public var isInsideTransaction: Bool {
+        guard let sqliteConnection else { return false }
+        return sqlite3_get_autocommit(sqliteConnection) == 0
+    }
+
+    /// The schema version (`PRAGMA schema_version`), which changes with the schema.
+    public func schemaVersion() throws -> Int32 {
+        try Int32.fetchOne(self, sql: "PRAGMA schema_version") ?? 0
+    }
+
+    /// Frees as much memory as possible: cached statements and SQLite caches.
+    /// Wraps `sqlite3_db_release_memory`.
+    public func releaseMemory() {
+        statementCache.removeAll()
+        if let sqliteConnection {
+            sqlite3_db_release_memory(sqliteConnection)
+        }
+    }
+
+    /// Runs `block` with another schema source.
+    public func withSchemaSource<T>(
+        _ schemaSource: (any DatabaseSchemaSource)?,
+        execute block: () throws -> T
+    ) rethrows -> T {
+        let previous = self.schemaSource
+        self.schemaSource = schemaSource
+        defer { self.schemaSource = previous }
+        return try block()
+    }
+
+    // MARK: - Read-only
+
+    /// Runs `value` with writes forbidden (`PRAGMA query_only`): a write throws
+    /// `SQLITE_READONLY`.
+    public func readOnly<T>(_ value: () throws -> T) throws -> T {
+        if isReadOnlyConnection || readOnlyDepth > 0 {
+            readOnlyDepth += 1
+            defer { readOnlyDepth -= 1 }
+            return try value()
+        }
+        try execute(sql: "PRAGMA query_only = 1")
+        readOnlyDepth += 1
+        defer {
+            readOnlyDepth -= 1
+            try? execute(sql: "PRAGMA query_only = 0")
+        }
+        return try value()
+    }
+
+    // MARK: - Statement life cycle
+
+    /// Called before a statement is stepped.
+    func statementWillExecute(_ statement: Statement) throws {
+        if interruptState.isCancelled {
+            throw CancellationError()
+        }
+        if sqliteConnection == nil {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed", sql: statement.sql)
+        }
+    }
+
+    /// Called after a statement ran to completion.
+    func statementDidExecute(_ statement: Statement) {
+        if statement.invalidatesDatabaseSchemaCache {
+            clearSchemaCache()
+        }
+        if pendingTransactionCompletion != .none || statement.isTransactionStatement {
+            handleTransactionCompletion()
+        }
+    }
+
+    /// Called after a statement failed.
+    func statementDidFail(_ statement: Statement, error: DatabaseError) {
+        handleTransactionCompletion()
+    }
+
+    /// Forgets everything cached about the schema, including cached statements.
+    public func clearSchemaCache() {
+        statementCache.removeAll()
+    }
+}
+
+extension Database: CustomDebugStringConvertible {
+    /// The description of the connection, for debugging.
+    public var debugDescription: String {
+        "<Database: \(description)>"
+    }
+}
+
+/// Holds the closure of a busy callback for the C busy handler.
+final class BusyCallbackBox {
+    let callback: Database.BusyCallback
+    init(_ callback: @escaping Database.BusyCallback) {
+        self.callback = callback
+    }
+}
+
+/// The connection state that other threads touch: interruption and cancellation.
+final class InterruptState: @unchecked Sendable {
+    private let lock = NSLock()
+    /// The connection, while open; guarded by the lock.
+    var connection: SQLiteConnection?
+    private var _isCancelled = false
+
+    init() {}
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Whether the current access was cancelled.
+    var isCancelled: Bool {
+        withLock { _isCancelled }
+    }
+
+    /// Interrupts the running statement, if any. Wraps `sqlite3_interrupt`.
+    func interrupt() {
+        withLock {
+            if let connection { sqlite3_interrupt(connection) }
+        }
+    }
+
+    /// Marks the current access cancelled and interrupts it.
+    func cancel() {
+        withLock {
+            _isCancelled = true
+            if let connection { sqlite3_interrupt(connection) }
+        }
+    }
+
+    /// Clears the cancellation at the end of an access.
+    func resetCancellation() {
+        withLock { _isCancelled = false }
+    }
+}

@@ -1,0 +1,92 @@
+/// A part of the database: tables, columns, and rows, or the full database.
+///
+/// Statements know the region they read (``Statement/databaseRegion``).
+public struct DatabaseRegion: Hashable, Sendable {
+    /// Columns of one table; nil columns means all of them.
+    struct TableRegion: Hashable, Sendable {
+        var columns: Set<String>?
+        var rowIDs: Set<Int64>?
+
+        func union(_ other: TableRegion) -> TableRegion {
+            let columns: Set<String>? = {
+                guard let a = self.columns, let b = other.columns else { return nil }
+                return a.union(b)
+            }()
+            let rowIDs: Set<Int64>? = {
+                guard let a = self.rowIDs, let b = other.rowIDs else { return nil }
+                return a.union(b)
+            }()
+            return TableRegion(columns: columns, rowIDs: rowIDs)
+        }
+    }
+
+    /// Regions by lowercased table name; nil is the full database.
+    private(set) var tableRegions: [String: TableRegion]?
+
+    /// The empty region.
+    public init() {
+        tableRegions = [:]
+    }
+
+    private init(tableRegions: [String: TableRegion]?) {
+        self.tableRegions = tableRegions
+    }
+
+    /// The region of a whole table, or of some of its columns.
+    init(table: String, columns: Set<String>? = nil) {
+        tableRegions = [table.lowercased(): TableRegion(columns: columns.map { Set($0.map { $0.lowercased() }) })]
+    }
+
+    /// The full database.
+    public static let fullDatabase = DatabaseRegion(tableRegions: nil)
+
+    /// True when the region is the full database.
+    public var isFullDatabase: Bool { tableRegions == nil }
+
+    /// True when the region is empty.
+    public var isEmpty: Bool { tableRegions?.isEmpty ?? false }
+
+    /// The union of two regions.
+    public func union(_ other: DatabaseRegion) -> DatabaseRegion {
+        var result = self
+        result.formUnion(other)
+        return result
+    }
+
+    /// Adds another region to this one.
+    public mutating func formUnion(_ other: DatabaseRegion) {
+        guard let mine = tableRegions, let theirs = other.tableRegions else {
+            tableRegions = nil
+            return
+        }
+        var merged = mine
+        for (table, region) in theirs {
+            merged[table] = merged[table].map { $0.union(region) } ?? region
+        }
+        tableRegions = merged
+    }
+
+    /// The region itself (a region is its own region).
+    public func databaseRegion(_ db: Database) throws -> DatabaseRegion { self }
+}
+
+extension DatabaseRegion: CustomStringConvertible {
+    /// `full database`, `empty`, or tables and columns: `player(name,score)`.
+    public var description: String {
+        guard let tableRegions else { return "full database" }
+        if tableRegions.isEmpty { return "empty" }
+        return tableRegions.keys.sorted().map { table -> String in
+            let region = tableRegions[table]!
+            var text = table
+            if let columns = region.columns {
+                text += "(" + columns.sorted().joined(separator: ",") + ")"
+            } else {
+                text += "(*)"
+            }
+            if let rowIDs = region.rowIDs {
+                text += "[" + rowIDs.sorted().map(String.init).joined(separator: ",") + "]"
+            }
+            return text
+        }.joined(separator: ",")
+    }
+}

@@ -1,0 +1,69 @@
+/// A request built from raw SQL, which fetches rows, values or records.
+///
+/// ```swift
+/// let request: SQLRequest<Player> = "SELECT * FROM player WHERE name = \(name)"
+/// let players = try request.fetchAll(db)
+/// ```
+public struct SQLRequest<RowDecoder>: FetchRequest {
+    /// The adapter applied to fetched rows.
+    public var adapter: (any RowAdapter)?
+    let sqlLiteral: SQL
+    let cached: Bool
+
+    /// Creates a request from raw SQL and its arguments.
+    ///
+    /// - Parameter cached: whether the statement is kept in the connection's cache.
+    public init(
+        sql: String,
+        arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil,
+        cached: Bool = false
+    ) {
+        self.init(literal: SQL(sql: sql, arguments: arguments), adapter: adapter, cached: cached)
+    }
+
+    /// Creates a request from an SQL literal.
+    public init(literal sqlLiteral: SQL, adapter: (any RowAdapter)? = nil, cached: Bool = false) {
+        self.sqlLiteral = sqlLiteral
+        self.adapter = adapter
+        self.cached = cached
+    }
+
+    /// Compiles the request.
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws -> PreparedRequest {
+        let (sql, arguments) = try sqlLiteral.build(db)
+        let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        try statement.setArguments(arguments)
+        return PreparedRequest(statement: statement, adapter: adapter)
+    }
+
+    /// The number of rows: `SELECT COUNT(*) FROM (sql)`.
+    public func fetchCount(_ db: Database) throws -> Int {
+        try defaultFetchCount(db)
+    }
+
+    /// The request as a subquery.
+    public var sqlSubquery: SQLSubquery { SQLSubquery(impl: .literal(sqlLiteral)) }
+}
+
+extension SQLRequest: ExpressibleByStringInterpolation {
+    /// A request without arguments.
+    public init(stringLiteral: String) {
+        self.init(sql: stringLiteral)
+    }
+
+    /// A request without arguments.
+    public init(unicodeScalarLiteral: String) {
+        self.init(sql: unicodeScalarLiteral)
+    }
+
+    /// A request without arguments.
+    public init(extendedGraphemeClusterLiteral: String) {
+        self.init(sql: extendedGraphemeClusterLiteral)
+    }
+
+    /// A request built from an interpolated string.
+    public init(stringInterpolation sqlInterpolation: SQLInterpolation) {
+        self.init(literal: SQL(stringInterpolation: sqlInterpolation))
+    }
+}

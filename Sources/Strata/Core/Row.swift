@@ -1,0 +1,445 @@
+import Foundation
+
+/// A database row: an ordered collection of column names and values.
+///
+/// Read values with subscripts, by index, name or column:
+///
+/// ```swift
+/// let row = try Row.fetchOne(db, sql: "SELECT id, name FROM player")!
+/// let id: Int64 = row[0]
+/// let name: String = row["name"]
+/// let score: Int? = row["score"]   // nil: missing column
+/// ```
+///
+/// Rows of a cursor are reused between steps: keep one with ``copy()``.
+public final class Row {
+    @usableFromInline
+    enum Impl {
+        /// The current row of a statement, read in place.
+        case statement(Statement)
+        /// Copied values.
+        case values(names: [String], values: [DatabaseValue])
+        /// An unadapted row seen through an adapter.
+        case adapted(base: Row, adapter: any _LayoutedRowAdapter)
+    }
+
+    @usableFromInline
+    let impl: Impl
+
+    /// The statement of a live, unadapted row, read in place.
+    @usableFromInline
+    let sqliteStatement: SQLiteStatement?
+
+    /// The number of columns.
+    public let count: Int
+
+    /// Rows prefetched by associations, by key.
+    var prefetchedRowsStorage: [String: [Row]] = [:]
+
+    /// A row on the current row of a statement.
+    init(statement: Statement) {
+        impl = .statement(statement)
+        sqliteStatement = statement.sqliteStatement
+        count = statement.columnCount
+    }
+
+    /// A row from copied values.
+    init(names: [String], values: [DatabaseValue]) {
+        impl = .values(names: names, values: values)
+        sqliteStatement = nil
+        count = names.count
+    }
+
+    /// An adapted row; `base` must be unadapted.
+    init(base: Row, adapter: any _LayoutedRowAdapter) {
+        impl = .adapted(base: base, adapter: adapter)
+        sqliteStatement = nil
+        count = adapter._mapping.columns.count
+    }
+
+    /// An empty row.
+    public convenience init() {
+        self.init(names: [], values: [])
+    }
+
+    /// A row from a dictionary of values (nil is NULL), in dictionary order.
+    public convenience init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
+        self.init(names: Array(dictionary.keys), values: dictionary.values.map { $0?.databaseValue ?? .null })
+    }
+
+    /// A row from untrusted values: nil when a key is not a string or a value is
+    /// not database-convertible.
+    public convenience init?(_ dictionary: [AnyHashable: Any]) {
+        var names: [String] = []
+        var values: [DatabaseValue] = []
+        for (key, value) in dictionary {
+            guard let name = key.base as? String, let dbValue = DatabaseValue(value: value) else { return nil }
+            names.append(name)
+            values.append(dbValue)
+        }
+        self.init(names: names, values: values)
+    }
+
+    /// Returns an immutable copy: rows of cursors change at each step.
+    public func copy() -> Row {
+        let result: Row
+        switch impl {
+        case .statement(let statement):
+            result = Row(
+                names: statement.columnNames,
+                values: (0..<CInt(count)).map { DatabaseValue(sqliteStatement: statement.sqliteStatement, index: $0) })
+        case .values:
+            result = Row(impl: impl, count: count)
+        case .adapted(let base, let adapter):
+            result = Row(base: base.copy(), adapter: adapter)
+        }
+        result.prefetchedRowsStorage = prefetchedRowsStorage
+        return result
+    }
+
+    private init(impl: Impl, count: Int) {
+        self.impl = impl
+        self.sqliteStatement = nil
+        self.count = count
+    }
+
+    /// The statement the row comes from, if any.
+    var statement: Statement? {
+        switch impl {
+        case .statement(let statement): return statement
+        case .values: return nil
+        case .adapted(let base, _): return base.statement
+        }
+    }
+
+    // MARK: - Raw access
+
+    /// The value at a valid index.
+    @usableFromInline
+    func databaseValue(atUncheckedIndex index: Int) -> DatabaseValue {
+        switch impl {
+        case .statement(let statement):
+            return DatabaseValue(sqliteStatement: statement.sqliteStatement, index: CInt(index))
+        case .values(_, let values):
+            return values[index]
+        case .adapted(let base, let adapter):
+            return base.databaseValue(atUncheckedIndex: adapter._mapping.baseIndex(at: index))
+        }
+    }
+
+    /// The name of the column at a valid index.
+    func columnName(atUncheckedIndex index: Int) -> String {
+        switch impl {
+        case .statement(let statement):
+            return statement.columnNames[index]
+        case .values(let names, _):
+            return names[index]
+        case .adapted(_, let adapter):
+            return adapter._mapping.columns[index].1
+        }
+    }
+
+    /// The index of the leftmost column with this name (case-insensitive).
+    @usableFromInline
+    func index(forColumn name: String) -> Int? {
+        switch impl {
+        case .statement(let statement):
+            return statement.index(ofColumn: name)
+        case .values(let names, _):
+            if let index = names.firstIndex(of: name) { return index }
+            let lowercased = name.lowercased()
+            return names.firstIndex { $0.lowercased() == lowercased }
+        case .adapted(_, let adapter):
+            return adapter._mapping._layoutIndex(ofColumn: name)
+        }
+    }
+
+    /// The live statement and base index of a column, when the row reads a statement in place.
+    @usableFromInline
+    func liveLocation(ofIndex index: Int) -> (SQLiteStatement, CInt)? {
+        switch impl {
+        case .statement(let statement):
+            return (statement.sqliteStatement, CInt(index))
+        case .values:
+            return nil
+        case .adapted(let base, let adapter):
+            return base.liveLocation(ofIndex: adapter._mapping.baseIndex(at: index))
+        }
+    }
+
+    @usableFromInline
+    func checkIndex(_ index: Int) {
+        if index < 0 || index >= count {
+            fatalError("Row index out of range: \(index) (row has \(count) columns)")
+        }
+    }
+
+    // MARK: - Information
+
+    /// True when the row has a column with this name (case-insensitive).
+    public func hasColumn(_ columnName: String) -> Bool {
+        index(forColumn: columnName) != nil
+    }
+
+    /// True when the value at the index is NULL.
+    public func hasNull(atIndex index: Int) -> Bool {
+        checkIndex(index)
+        if let (sqliteStatement, baseIndex) = liveLocation(ofIndex: index) {
+            return sqlite3_column_type(sqliteStatement, baseIndex) == SQLITE_NULL
+        }
+        return databaseValue(atUncheckedIndex: index).isNull
+    }
+
+    /// True when at least one value is not NULL, in the row or its scopes.
+    public var containsNonNullValue: Bool {
+        for i in 0..<count where !hasNull(atIndex: i) {
+            return true
+        }
+        for (_, scope) in scopes where scope.containsNonNullValue {
+            return true
+        }
+        return false
+    }
+
+    /// The column names, in order.
+    public var columnNames: LazyMapCollection<Row, String> {
+        lazy.map { $0.0 }
+    }
+
+    /// The values, in order.
+    public var databaseValues: LazyMapCollection<Row, DatabaseValue> {
+        lazy.map { $0.1 }
+    }
+
+    /// The row without its adapter: all the columns of the fetched statement.
+    public var unadapted: Row {
+        if case .adapted(let base, _) = impl { return base }
+        return self
+    }
+
+    /// The row without its scopes.
+    public var unscoped: Row {
+        if case .adapted(let base, let adapter) = impl, !adapter._scopes.isEmpty {
+            return Row(base: base, adapter: adapter._mapping)
+        }
+        return self
+    }
+}
+
+// MARK: - Collection
+
+extension Row: RandomAccessCollection {
+    /// A position in a row.
+    public struct Index: Comparable, Strideable, Sendable {
+        let index: Int
+
+        init(_ index: Int) { self.index = index }
+
+        /// Compares positions.
+        public static func < (lhs: Index, rhs: Index) -> Bool { lhs.index < rhs.index }
+        /// Compares positions.
+        public static func == (lhs: Index, rhs: Index) -> Bool { lhs.index == rhs.index }
+        /// The position `n` columns away.
+        public func advanced(by n: Int) -> Index { Index(index + n) }
+        /// The number of columns to another position.
+        public func distance(to other: Index) -> Int { other.index - index }
+    }
+
+    /// The position of the first column.
+    public var startIndex: Index { Index(0) }
+
+    /// The position after the last column.
+    public var endIndex: Index { Index(count) }
+
+    /// The column name and value at a position.
+    public subscript(position: Index) -> (String, DatabaseValue) {
+        checkIndex(position.index)
+        return (columnName(atUncheckedIndex: position.index), databaseValue(atUncheckedIndex: position.index))
+    }
+}
+
+// MARK: - Equality
+
+extension Row: Hashable {
+    /// Rows are equal when they have the same columns, values, scopes and prefetched rows.
+    public static func == (lhs: Row, rhs: Row) -> Bool {
+        if lhs === rhs { return true }
+        guard lhs.count == rhs.count else { return false }
+        for i in 0..<lhs.count {
+            if lhs.columnName(atUncheckedIndex: i) != rhs.columnName(atUncheckedIndex: i) { return false }
+            if lhs.databaseValue(atUncheckedIndex: i) != rhs.databaseValue(atUncheckedIndex: i) { return false }
+        }
+        let lhsScopes = lhs.scopes
+        let rhsScopes = rhs.scopes
+        guard Set(lhsScopes.names) == Set(rhsScopes.names) else { return false }
+        for name in lhsScopes.names where lhsScopes[name] != rhsScopes[name] {
+            return false
+        }
+        return lhs.prefetchedRowsStorage == rhs.prefetchedRowsStorage
+    }
+
+    /// Hashes the column names and values.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for i in 0..<count {
+            hasher.combine(columnName(atUncheckedIndex: i))
+            hasher.combine(databaseValue(atUncheckedIndex: i))
+        }
+    }
+}
+
+// MARK: - Literals and descriptions
+
+extension Row: ExpressibleByDictionaryLiteral {
+    /// A row from a literal, in literal order: `["name": "Arthur", "score": nil]`.
+    public convenience init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
+        self.init(names: elements.map(\.0), values: elements.map { $0.1?.databaseValue ?? .null })
+    }
+}
+
+extension Row: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `[id:1 name:"Arthur"]`.
+    public var description: String {
+        "[" + map { "\($0.0):\($0.1)" }.joined(separator: " ") + "]"
+    }
+
+    /// The description, with scopes and the unadapted row.
+    public var debugDescription: String {
+        debugLines(level: 0).joined(separator: "\n")
+    }
+
+    private func debugLines(level: Int) -> [String] {
+        var lines = [description]
+        let scopes = self.scopes
+        for name in scopes.names.sorted() {
+            let scopeLines = scopes[name]!.debugLines(level: level + 1)
+            lines.append("- \(name): " + scopeLines[0])
+            lines += scopeLines.dropFirst().map { "  " + $0 }
+        }
+        for key in prefetchedRowsStorage.keys.sorted() {
+            let rows = prefetchedRowsStorage[key]!
+            lines.append("+ \(key): \(rows.count) row\(rows.count == 1 ? "" : "s")")
+        }
+        if level == 0, case .adapted(let base, _) = impl {
+            lines.append("unadapted: \(base.description)")
+        }
+        return lines
+    }
+}
+
+// MARK: - Scopes
+
+extension Row {
+    /// The scopes of the row, defined by a ``ScopeAdapter``.
+    public var scopes: ScopesView {
+        if case .adapted(let base, let adapter) = impl {
+            return ScopesView(base: base, scopes: adapter._scopes, prefetchedRows: prefetchedRowsStorage)
+        }
+        return ScopesView(base: self, scopes: [:], prefetchedRows: [:])
+    }
+
+    /// The scopes of the row and of its scopes, recursively.
+    public var scopesTree: ScopesTreeView {
+        ScopesTreeView(scopes: scopes)
+    }
+
+    /// The rows prefetched by `including(all:)` associations.
+    public var prefetchedRows: PrefetchedRowsView {
+        PrefetchedRowsView(row: self)
+    }
+
+    /// The scopes of a row: a collection of named rows.
+    public struct ScopesView: Collection {
+        /// A position in the scopes.
+        public typealias Index = Dictionary<String, any _LayoutedRowAdapter>.Index
+
+        let base: Row
+        let scopes: [String: any _LayoutedRowAdapter]
+        let prefetchedRows: [String: [Row]]
+
+        /// The first position.
+        public var startIndex: Index { scopes.startIndex }
+        /// The position after the last scope.
+        public var endIndex: Index { scopes.endIndex }
+        /// The position after `i`.
+        public func index(after i: Index) -> Index { scopes.index(after: i) }
+
+        /// The names of the scopes.
+        public var names: Dictionary<String, any _LayoutedRowAdapter>.Keys { scopes.keys }
+
+        /// The scope name and row at a position.
+        public subscript(position: Index) -> (name: String, row: Row) {
+            let (name, adapter) = scopes[position]
+            return (name, Row(base: base, adapter: adapter))
+        }
+
+        /// The scoped row with this name, or nil.
+        public subscript(name: String) -> Row? {
+            scopes[name].map { Row(base: base, adapter: $0) }
+        }
+    }
+
+    /// All the scopes of a row, searched breadth-first.
+    public struct ScopesTreeView {
+        let scopes: ScopesView
+
+        /// The names of all scopes, at any depth.
+        public var names: Set<String> {
+            var result = Set<String>()
+            var fringe = [scopes]
+            while !fringe.isEmpty {
+                var next: [ScopesView] = []
+                for view in fringe {
+                    for (name, row) in view {
+                        result.insert(name)
+                        next.append(row.scopes)
+                    }
+                }
+                fringe = next
+            }
+            return result
+        }
+
+        /// The closest scoped row with this name, or nil.
+        public subscript(name: String) -> Row? {
+            var fringe = [scopes]
+            while !fringe.isEmpty {
+                var next: [ScopesView] = []
+                for view in fringe {
+                    if let row = view[name] { return row }
+                    next += view.map { $0.row.scopes }
+                }
+                fringe = next
+            }
+            return nil
+        }
+    }
+
+    /// The prefetched rows of a row, by association key.
+    public struct PrefetchedRowsView {
+        let row: Row
+
+        /// True when there are no prefetched rows, at any depth.
+        public var isEmpty: Bool {
+            row.prefetchedRowsStorage.isEmpty && row.scopes.allSatisfy { $0.row.prefetchedRows.isEmpty }
+        }
+
+        /// The keys of prefetched rows, at any depth.
+        public var keys: Set<String> {
+            var result = Set(row.prefetchedRowsStorage.keys)
+            for (_, scope) in row.scopes {
+                result.formUnion(scope.prefetchedRows.keys)
+            }
+            return result
+        }
+
+        /// The prefetched rows for the key, searched in the row then in its scopes.
+        public subscript(key: String) -> [Row]? {
+            if let rows = row.prefetchedRowsStorage[key] { return rows }
+            for (_, scope) in row.scopes {
+                if let rows = scope.prefetchedRows[key] { return rows }
+            }
+            return nil
+        }
+    }
+}

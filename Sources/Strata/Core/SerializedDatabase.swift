@@ -1,0 +1,147 @@
+import Dispatch
+import Foundation
+
+/// A connection and the serial dispatch queue that owns it: the connection is
+/// only touched on that queue.
+final class SerializedDatabase: @unchecked Sendable {
+    /// The connection; only touched on `queue`.
+    private let db: Database
+    let queue: DispatchQueue
+    let configuration: Configuration
+    let path: String
+    private let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    init(path: String, configuration: Configuration, defaultLabel: String, qos: DispatchQoS) throws {
+        let label = configuration.label ?? defaultLabel
+        self.path = path
+        self.configuration = configuration
+        self.queue = DispatchQueue(
+            label: label, qos: qos,
+            target: configuration.writeTargetQueue ?? configuration.targetQueue)
+        self.db = try Database(path: path, description: label, configuration: configuration)
+        queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
+    }
+
+    /// Whether the current code runs on this connection's queue.
+    var isOnQueue: Bool {
+        DispatchQueue.getSpecific(key: queueKey) == ObjectIdentifier(self)
+    }
+
+    /// Runs `body` synchronously on the queue. Reentrant calls are a programmer error.
+    func sync<T>(_ body: (Database) throws -> T) rethrows -> T {
+        if isOnQueue {
+            fatalError("Database methods are not reentrant.")
+        }
+        return try queue.sync {
+            try body(db)
+        }
+    }
+
+    /// Runs `body` synchronously, on the queue, or right away when already on it.
+    func reentrantSync<T>(_ body: (Database) throws -> T) rethrows -> T {
+        if isOnQueue {
+            return try body(db)
+        }
+        return try queue.sync {
+            try body(db)
+        }
+    }
+
+    /// Runs `body` on the queue, from code that already runs on it.
+    func execute<T>(_ body: (Database) throws -> T) rethrows -> T {
+        precondition(isOnQueue, "Must be called from the database queue")
+        return try body(db)
+    }
+
+    /// Runs `body` asynchronously on the queue.
+    func async(_ body: @escaping @Sendable (Database) -> Void) {
+        queue.async {
+            body(self.db)
+        }
+    }
+
+    /// Interrupts the running statement, from any thread.
+    func interrupt() {
+        db.interruptState.interrupt()
+    }
+
+    /// Runs `body` on the queue without blocking the calling task; task
+    /// cancellation interrupts the running statement and throws
+    /// `CancellationError`.
+    func execute<T: Sendable>(
+        _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try Task.checkCancellation()
+        let state = db.interruptState
+        let access = AsyncAccessState()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                queue.async {
+                    let db = self.db
+                    // Cancelled before the access started: don't touch the database.
+                    if !access.start(state) {
+                        continuation.resume(throwing: CancellationError())
+                        return
+                    }
+                    let result = Result { try body(db) }
+                    let wasCancelled = access.finish(state)
+                    if wasCancelled {
+                        // Leave the connection usable: no transaction left open by a cancelled access.
+                        if db.isInsideTransaction { try? db.rollback() }
+                        switch result {
+                        case .success(let value):
+                            // The access completed before noticing cancellation: keep its value.
+                            continuation.resume(returning: value)
+                        case .failure:
+                            continuation.resume(throwing: CancellationError())
+                        }
+                    } else {
+                        continuation.resume(with: result)
+                    }
+                }
+            }
+        } onCancel: {
+            access.cancel(state)
+        }
+    }
+}
+
+/// Coordinates an async access and the cancellation of its task.
+final class AsyncAccessState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isCancelled = false
+    private var isRunning = false
+    private var isFinished = false
+
+    /// Called on the queue when the access starts; false if already cancelled.
+    func start(_ interruptState: InterruptState) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if isCancelled { return false }
+        isRunning = true
+        return true
+    }
+
+    /// Called on the queue when the access ends; returns whether it was cancelled.
+    func finish(_ interruptState: InterruptState) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        isRunning = false
+        isFinished = true
+        if isCancelled {
+            interruptState.resetCancellation()
+        }
+        return isCancelled
+    }
+
+    /// Called when the task is cancelled, from any thread.
+    func cancel(_ interruptState: InterruptState) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isFinished else { return }
+        isCancelled = true
+        if isRunning {
+            interruptState.cancel()
+        }
+    }
+}

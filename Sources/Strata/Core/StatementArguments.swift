@@ -1,0 +1,198 @@
+import Foundation
+
+/// The values bound to the parameters of a statement: positional (`?`) and
+/// named (`:name`, `$name`, `@name`).
+///
+/// ```swift
+/// try db.execute(sql: "INSERT INTO player (name, score) VALUES (?, ?)", arguments: ["Arthur", 1000])
+/// try db.execute(sql: "INSERT INTO player (name, score) VALUES (:name, :score)",
+///                arguments: ["name": "Arthur", "score": 1000])
+/// ```
+public struct StatementArguments: Hashable, Sendable {
+    /// Positional values, consumed in order.
+    var values: [DatabaseValue]
+    /// Named values, keyed by parameter name without its prefix.
+    var namedValues: [String: DatabaseValue]
+
+    /// Empty arguments.
+    public init() {
+        values = []
+        namedValues = [:]
+    }
+
+    init(values: [DatabaseValue], namedValues: [String: DatabaseValue]) {
+        self.values = values
+        self.namedValues = namedValues
+    }
+
+    /// Positional arguments from a sequence of database values.
+    public init(_ values: some Sequence<some DatabaseValueConvertible>) {
+        self.init(values: values.map(\.databaseValue), namedValues: [:])
+    }
+
+    /// Positional arguments from a sequence of optional values (nil is NULL).
+    public init(_ values: some Sequence<Optional<any DatabaseValueConvertible>>) {
+        self.init(values: values.map { $0?.databaseValue ?? .null }, namedValues: [:])
+    }
+
+    /// Named arguments from a dictionary (nil is NULL).
+    public init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
+        var named: [String: DatabaseValue] = [:]
+        named.reserveCapacity(dictionary.count)
+        for (key, value) in dictionary {
+            named[key] = value?.databaseValue ?? .null
+        }
+        self.init(values: [], namedValues: named)
+    }
+
+    /// Named arguments from a sequence of name and value pairs; the last value wins.
+    public init(_ keysAndValues: some Sequence<(String, Optional<any DatabaseValueConvertible>)>) {
+        var named: [String: DatabaseValue] = [:]
+        for (key, value) in keysAndValues {
+            named[key] = value?.databaseValue ?? .null
+        }
+        self.init(values: [], namedValues: named)
+    }
+
+    /// Positional arguments from untrusted values: nil when one of them is not
+    /// database-convertible.
+    public init?(_ array: [Any]) {
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(array.count)
+        for element in array {
+            guard let dbValue = DatabaseValue(value: element) else { return nil }
+            values.append(dbValue)
+        }
+        self.init(values: values, namedValues: [:])
+    }
+
+    /// Named arguments from untrusted values: nil when a key is not a string or a
+    /// value is not database-convertible.
+    public init?(_ dictionary: [AnyHashable: Any]) {
+        var named: [String: DatabaseValue] = [:]
+        for (key, value) in dictionary {
+            guard let key = key.base as? String, let dbValue = DatabaseValue(value: value) else { return nil }
+            named[key] = dbValue
+        }
+        self.init(values: [], namedValues: named)
+    }
+
+    /// True when there are no positional nor named values.
+    public var isEmpty: Bool {
+        values.isEmpty && namedValues.isEmpty
+    }
+
+    /// Appends positional values and inserts named values, the right side winning.
+    ///
+    /// - Returns: the named values that were overridden.
+    @discardableResult
+    public mutating func append(contentsOf arguments: StatementArguments) -> [String: DatabaseValue] {
+        values.append(contentsOf: arguments.values)
+        var replaced: [String: DatabaseValue] = [:]
+        for (key, value) in arguments.namedValues {
+            if let old = namedValues.updateValue(value, forKey: key) {
+                replaced[key] = old
+            }
+        }
+        return replaced
+    }
+
+    /// Concatenates positional values and merges named values.
+    ///
+    /// Both sides defining the same name is a programmer error: use ``&+(_:_:)``.
+    public static func + (lhs: StatementArguments, rhs: StatementArguments) -> StatementArguments {
+        var result = lhs
+        result += rhs
+        return result
+    }
+
+    /// Concatenates positional values and merges named values, the right side
+    /// winning on a conflict.
+    public static func &+ (lhs: StatementArguments, rhs: StatementArguments) -> StatementArguments {
+        var result = lhs
+        result.append(contentsOf: rhs)
+        return result
+    }
+
+    /// Appends the right side; both sides defining the same name is a programmer error.
+    public static func += (lhs: inout StatementArguments, rhs: StatementArguments) {
+        let replaced = lhs.append(contentsOf: rhs)
+        precondition(
+            replaced.isEmpty,
+            "Conflicting named statement arguments: \(replaced.keys.sorted().joined(separator: ", ")); use &+ instead")
+    }
+}
+
+extension StatementArguments: ExpressibleByArrayLiteral {
+    /// Positional arguments: `[1, "foo", nil]`.
+    public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
+        self.init(values: elements.map { $0?.databaseValue ?? .null }, namedValues: [:])
+    }
+}
+
+extension StatementArguments: ExpressibleByDictionaryLiteral {
+    /// Named arguments: `["name": "Arthur", "score": nil]`.
+    public init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
+        var named: [String: DatabaseValue] = [:]
+        named.reserveCapacity(elements.count)
+        for (key, value) in elements {
+            named[key] = value?.databaseValue ?? .null
+        }
+        self.init(values: [], namedValues: named)
+    }
+}
+
+extension StatementArguments: CustomStringConvertible {
+    /// `[1, "foo"]`, `[name:"Arthur"]`, or both: `[1, name:"Arthur"]`.
+    public var description: String {
+        let positional = values.map(\.description)
+        let named = namedValues.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.description)" }
+        return "[" + (positional + named).joined(separator: ", ") + "]"
+    }
+}
+
+// MARK: - Binding
+
+extension StatementArguments {
+    /// Consumes the values needed by a statement's parameters, in order.
+    ///
+    /// Named parameters take named values, or the next positional value when
+    /// no named value matches. Throws when values are missing, or left over
+    /// and `allowingRemainingValues` is false.
+    mutating func extractBindings(
+        forParameterNames names: [String?],
+        allowingRemainingValues: Bool,
+        sql: @autoclosure () -> String
+    ) throws -> [DatabaseValue] {
+        var bindings: [DatabaseValue] = []
+        bindings.reserveCapacity(names.count)
+        var consumed = 0
+        var missingNames: [String] = []
+        var positionalCount = 0
+        for name in names {
+            if let name, let value = namedValues[name] {
+                bindings.append(value)
+            } else if consumed < values.count {
+                bindings.append(values[consumed])
+                consumed += 1
+            } else {
+                if let name { missingNames.append(name) } else { positionalCount += 1 }
+                bindings.append(.null)
+            }
+        }
+        if !missingNames.isEmpty {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "missing statement argument(s): \(missingNames.joined(separator: ", "))",
+                sql: sql(), arguments: self)
+        }
+        if positionalCount > 0 || (!allowingRemainingValues && consumed < values.count) {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "wrong number of statement arguments: \(values.count)",
+                sql: sql(), arguments: self)
+        }
+        values.removeFirst(consumed)
+        return bindings
+    }
+}

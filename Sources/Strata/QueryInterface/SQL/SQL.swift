@@ -1,0 +1,157 @@
+/// An SQL literal: SQL text with embedded values, expressions and requests.
+///
+/// Interpolated values are bound as statement arguments, never spliced in:
+///
+/// ```swift
+/// let name = "O'Brien"
+/// try db.execute(literal: "UPDATE player SET name = \(name) WHERE id = \(id)")
+/// // UPDATE player SET name = ? WHERE id = ? with arguments ["O'Brien", 1]
+/// ```
+public struct SQL: Sendable {
+    enum Element: Sendable {
+        case sql(String, StatementArguments)
+        case expression(SQLExpression)
+        case selection(SQLSelection)
+        case ordering(SQLOrdering)
+        case subquery(SQLSubquery)
+
+        var isEmpty: Bool {
+            if case .sql(let sql, let arguments) = self {
+                return sql.isEmpty && arguments.isEmpty
+            }
+            return false
+        }
+
+        func sql(_ context: SQLGenerationContext) throws -> String {
+            switch self {
+            case .sql(let sql, let arguments):
+                if !context.append(arguments: arguments) {
+                    throw DatabaseError(
+                        resultCode: .SQLITE_MISUSE,
+                        message: "conflicting named arguments in SQL literal",
+                        sql: sql)
+                }
+                return sql
+            case .expression(let expression):
+                return try expression.sql(context)
+            case .selection(let selection):
+                return try selection.sql(context)
+            case .ordering(let ordering):
+                return try ordering.sql(context)
+            case .subquery(let subquery):
+                return try "(" + subquery.sql(context) + ")"
+            }
+        }
+    }
+
+    var elements: [Element]
+
+    init(elements: [Element]) {
+        self.elements = elements
+    }
+
+    /// Creates a literal from raw SQL and its arguments.
+    public init(sql: String, arguments: StatementArguments = StatementArguments()) {
+        self.init(elements: [.sql(sql, arguments)])
+    }
+
+    /// Creates a literal from an expression.
+    public init(_ expression: some SQLSpecificExpressible) {
+        self.init(elements: [.expression(expression.sqlExpression)])
+    }
+
+    /// True when the literal holds no SQL and no argument.
+    public var isEmpty: Bool {
+        elements.allSatisfy(\.isEmpty)
+    }
+
+    /// The literal as raw SQL and arguments, ready to be executed.
+    public func build(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
+        let context = SQLGenerationContext(db)
+        let sql = try self.sql(context)
+        return (sql, context.arguments)
+    }
+
+    func sql(_ context: SQLGenerationContext) throws -> String {
+        var result = ""
+        for element in elements {
+            result += try element.sql(context)
+        }
+        return result
+    }
+
+    /// Appends a literal.
+    public mutating func append(literal sqlLiteral: SQL) {
+        elements += sqlLiteral.elements
+    }
+
+    /// Appends raw SQL and its arguments.
+    public mutating func append(sql: String, arguments: StatementArguments = StatementArguments()) {
+        elements.append(.sql(sql, arguments))
+    }
+
+    /// Concatenates two literals.
+    public static func + (lhs: SQL, rhs: SQL) -> SQL {
+        SQL(elements: lhs.elements + rhs.elements)
+    }
+
+    /// Appends a literal.
+    public static func += (lhs: inout SQL, rhs: SQL) {
+        lhs.elements += rhs.elements
+    }
+}
+
+extension SQL: SQLSpecificExpressible {
+    /// The literal as an expression.
+    public var sqlExpression: SQLExpression { .init(impl: .literal(self)) }
+
+    /// The literal as a selection.
+    public var sqlSelection: SQLSelection { .init(impl: .literal(self)) }
+
+    /// The literal as an ordering term.
+    public var sqlOrdering: SQLOrdering { .init(impl: .literal(self)) }
+}
+
+extension SQL: ExpressibleByStringInterpolation {
+    /// A literal without arguments.
+    public init(stringLiteral: String) {
+        self.init(sql: stringLiteral)
+    }
+
+    /// A literal without arguments.
+    public init(unicodeScalarLiteral: String) {
+        self.init(sql: unicodeScalarLiteral)
+    }
+
+    /// A literal without arguments.
+    public init(extendedGraphemeClusterLiteral: String) {
+        self.init(sql: extendedGraphemeClusterLiteral)
+    }
+
+    /// A literal built by string interpolation.
+    public init(stringInterpolation sqlInterpolation: SQLInterpolation) {
+        self.init(elements: sqlInterpolation.elements)
+    }
+}
+
+extension Sequence where Element == SQL {
+    /// Joins literals with a separator: `[a, b].joined(separator: ", ")`.
+    public func joined(separator: String = "") -> SQL {
+        var result: [SQL.Element] = []
+        var first = true
+        for literal in self {
+            if first {
+                first = false
+            } else if !separator.isEmpty {
+                result.append(.sql(separator, StatementArguments()))
+            }
+            result += literal.elements
+        }
+        return SQL(elements: result)
+    }
+}
+
+/// Returns `count` question marks separated by commas: `"?,?,?"`.
+public func databaseQuestionMarks(count: Int) -> String {
+    Array(repeating: "?", count: count).joined(separator: ",")
+}

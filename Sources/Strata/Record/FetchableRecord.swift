@@ -1,0 +1,253 @@
+/// A type that can be decoded from a database row.
+///
+/// ```swift
+/// struct Player: FetchableRecord {
+///     var id: Int64
+///     var name: String
+///     init(row: Row) throws {
+///         id = row["id"]
+///         name = row["name"]
+///     }
+/// }
+/// let players = try Player.fetchAll(db, sql: "SELECT * FROM player")
+/// ```
+public protocol FetchableRecord {
+    /// Decodes a record from a row. The row may be reused after the call:
+    /// copy it (``Row/copy()``) to keep it.
+    init(row: Row) throws
+}
+
+/// A cursor of records, decoded from a reused row.
+public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
+    /// The element type.
+    public typealias Element = Record
+
+    public let _statement: Statement
+    public var _isDone = false
+    @usableFromInline let row: Row
+
+    @usableFromInline
+    init(statement: Statement, arguments: StatementArguments?, adapter: (any RowAdapter)?) throws {
+        _statement = statement
+        if let arguments {
+            try statement.setArguments(arguments)
+        }
+        let live = Row(statement: statement)
+        if let adapter {
+            row = Row(base: live, adapter: try adapter._layoutedAdapter(from: statement))
+        } else {
+            row = live
+        }
+        try statement.prepareExecution()
+    }
+
+    @inlinable
+    public func _element(sqliteStatement: SQLiteStatement) throws -> Record {
+        try Record(row: row)
+    }
+}
+
+extension FetchableRecord {
+    // MARK: From statements
+
+    /// Returns a cursor of records.
+    public static func fetchCursor(
+        _ statement: Statement,
+        arguments: StatementArguments? = nil,
+        adapter: (any RowAdapter)? = nil
+    ) throws -> RecordCursor<Self> {
+        try RecordCursor(statement: statement, arguments: arguments, adapter: adapter)
+    }
+
+    /// Returns an array of records.
+    @inlinable
+    public static func fetchAll(
+        _ statement: Statement,
+        arguments: StatementArguments? = nil,
+        adapter: (any RowAdapter)? = nil
+    ) throws -> [Self] {
+        let cursor = try RecordCursor<Self>(statement: statement, arguments: arguments, adapter: adapter)
+        var records: [Self] = []
+        try cursor.forEach { records.append($0) }
+        return records
+    }
+
+    /// Returns the first record, or nil.
+    @inlinable
+    public static func fetchOne(
+        _ statement: Statement,
+        arguments: StatementArguments? = nil,
+        adapter: (any RowAdapter)? = nil
+    ) throws -> Self? {
+        let cursor = try RecordCursor<Self>(statement: statement, arguments: arguments, adapter: adapter)
+        let record = try cursor.next()
+        statement.reset()
+        return record
+    }
+
+    // MARK: From SQL
+
+    /// Returns a cursor of the records of an SQL query.
+    public static func fetchCursor(
+        _ db: Database,
+        sql: String,
+        arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
+    ) throws -> RecordCursor<Self> {
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
+    }
+
+    /// Returns an array of the records of an SQL query.
+    @inlinable
+    public static func fetchAll(
+        _ db: Database,
+        sql: String,
+        arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
+    ) throws -> [Self] {
+        try fetchAll(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
+    }
+
+    /// Returns the first record of an SQL query, or nil.
+    @inlinable
+    public static func fetchOne(
+        _ db: Database,
+        sql: String,
+        arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
+    ) throws -> Self? {
+        try fetchOne(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
+    }
+
+    // MARK: From requests
+
+    /// Returns a cursor of the records of a request.
+    public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RecordCursor<Self> {
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchCursor(prepared.statement, adapter: prepared.adapter)
+    }
+
+    /// Returns an array of the records of a request.
+    public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        if prepared.supplementaryFetch != nil {
+            return try Row.fetchAll(db, request).map { try Self(row: $0) }
+        }
+        return try fetchAll(prepared.statement, adapter: prepared.adapter)
+    }
+
+    /// Returns the first record of a request, or nil.
+    public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
+        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        if prepared.supplementaryFetch != nil {
+            return try Row.fetchOne(db, request).map { try Self(row: $0) }
+        }
+        return try fetchOne(prepared.statement, adapter: prepared.adapter)
+    }
+}
+
+extension FetchableRecord where Self: Hashable {
+    /// Returns a set of records.
+    public static func fetchSet(
+        _ statement: Statement,
+        arguments: StatementArguments? = nil,
+        adapter: (any RowAdapter)? = nil
+    ) throws -> Set<Self> {
+        try Set(fetchAll(statement, arguments: arguments, adapter: adapter))
+    }
+
+    /// Returns a set of the records of an SQL query.
+    public static func fetchSet(
+        _ db: Database,
+        sql: String,
+        arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil
+    ) throws -> Set<Self> {
+        try Set(fetchAll(db, sql: sql, arguments: arguments, adapter: adapter))
+    }
+
+    /// Returns a set of the records of a request.
+    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
+        try Set(fetchAll(db, request))
+    }
+}
+
+extension FetchRequest where RowDecoder: FetchableRecord {
+    /// Returns a cursor of records.
+    public func fetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder> { try RowDecoder.fetchCursor(db, self) }
+    /// Returns an array of records.
+    public func fetchAll(_ db: Database) throws -> [RowDecoder] { try RowDecoder.fetchAll(db, self) }
+    /// Returns the first record, or nil.
+    public func fetchOne(_ db: Database) throws -> RowDecoder? { try RowDecoder.fetchOne(db, self) }
+}
+
+extension FetchRequest where RowDecoder: FetchableRecord & Hashable {
+    /// Returns a set of records.
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try RowDecoder.fetchSet(db, self) }
+}
+
+// MARK: - Records in rows
+
+extension Row {
+    /// Decodes the record of a scope. A missing scope is a fatal error.
+    public subscript<Record: FetchableRecord>(_ scope: String) -> Record {
+        do { return try decode(Record.self, forKey: scope) } catch { Row.fatal(error) }
+    }
+
+    /// Decodes the record of a scope; nil when the scope is missing or all NULL.
+    public subscript<Record: FetchableRecord>(_ scope: String) -> Record? {
+        do { return try decodeIfPresent(Record.self, forKey: scope) } catch { Row.fatal(error) }
+    }
+
+    /// Decodes the prefetched records of an association key.
+    public subscript<Records: RangeReplaceableCollection>(_ key: String) -> Records
+    where Records.Element: FetchableRecord {
+        do { return try decode(Records.self, forKey: key) } catch { Row.fatal(error) }
+    }
+
+    /// Decodes the prefetched records of an association key.
+    public subscript<Record: FetchableRecord & Hashable>(_ key: String) -> Set<Record> {
+        do { return try decode(Set<Record>.self, forKey: key) } catch { Row.fatal(error) }
+    }
+
+    /// Decodes the record of a scope, or throws ``RowDecodingError``.
+    public func decode<Record: FetchableRecord>(_ type: Record.Type = Record.self, forKey scope: String) throws -> Record {
+        guard let scopedRow = scopesTree[scope] else {
+            throw RowDecodingError.make(.keyNotFound(scope), row: self)
+        }
+        return try Record(row: scopedRow)
+    }
+
+    /// Decodes the record of a scope; nil when the scope is missing or all NULL.
+    public func decodeIfPresent<Record: FetchableRecord>(
+        _ type: Record.Type = Record.self, forKey scope: String
+    ) throws -> Record? {
+        guard let scopedRow = scopesTree[scope], scopedRow.containsNonNullValue else { return nil }
+        return try Record(row: scopedRow)
+    }
+
+    /// Decodes the prefetched records of an association key.
+    public func decode<Collection: RangeReplaceableCollection>(
+        _ type: Collection.Type = Collection.self, forKey key: String
+    ) throws -> Collection where Collection.Element: FetchableRecord {
+        guard let rows = prefetchedRows[key] else {
+            throw RowDecodingError.make(.keyNotFound(key), row: self)
+        }
+        var result = Collection()
+        result.reserveCapacity(rows.count)
+        for row in rows {
+            result.append(try Collection.Element(row: row))
+        }
+        return result
+    }
+
+    /// Decodes the prefetched records of an association key, as a set.
+    public func decode<Record: FetchableRecord & Hashable>(
+        _ type: Set<Record>.Type = Set<Record>.self, forKey key: String
+    ) throws -> Set<Record> {
+        guard let rows = prefetchedRows[key] else {
+            throw RowDecodingError.make(.keyNotFound(key), row: self)
+        }
+        return try Set(rows.map { try Record(row: $0) })
+    }
+}
