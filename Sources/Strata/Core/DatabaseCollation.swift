@@ -15,6 +15,12 @@ public final class DatabaseCollation: Sendable {
         init(name: String) {
             self.name = name.lowercased()
         }
+
+        /// Identifiers are equal when names are equal, ignoring case.
+        public static func == (lhs: ID, rhs: ID) -> Bool { lhs.name == rhs.name }
+
+        /// Hashes the lowercased name.
+        public func hash(into hasher: inout Hasher) { hasher.combine(name) }
     }
 
     /// The name of the collation, to use in raw SQL.

@@ -29,8 +29,8 @@ public struct DatabaseError: Error, Sendable {
         message: String? = nil,
         sql: String? = nil,
         arguments: StatementArguments? = nil,
-        publicStatementArguments: Bool = false)
-    {
+        publicStatementArguments: Bool = false
+    ) {
         self.extendedResultCode = resultCode
         self.message = message
         self.sql = sql

@@ -66,6 +66,11 @@ public struct DatabaseRegion: Hashable, Sendable {
         tableRegions = merged
     }
 
+    /// Regions are equal when they cover the same tables, columns and rows.
+    public static func == (lhs: DatabaseRegion, rhs: DatabaseRegion) -> Bool {
+        lhs.tableRegions == rhs.tableRegions
+    }
+
     /// The region itself (a region is its own region).
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion { self }
 }

@@ -188,6 +188,9 @@ extension DatabaseValue: DatabaseValueConvertible, StatementColumnConvertible {
     /// Returns self.
     public var databaseValue: DatabaseValue { self }
 
+    /// The value as an SQL expression (bound as a statement argument).
+    public var sqlExpression: SQLExpression { .init(impl: .databaseValue(self)) }
+
     /// Returns the value itself: reading a `DatabaseValue` never fails.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> DatabaseValue? {
         dbValue

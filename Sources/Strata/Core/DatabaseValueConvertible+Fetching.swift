@@ -24,7 +24,8 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
             columnIndex = 0
         }
         if row.count == 0 {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "no column to fetch values from", sql: statement.sql)
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE, message: "no column to fetch values from", sql: statement.sql)
         }
         try statement.prepareExecution()
     }

@@ -129,8 +129,9 @@ extension Optional: StatementColumnConvertible where Wrapped: StatementColumnCon
     /// `.some(nil)` for NULL, `.some(value)` when the value decodes, and nil when it does not.
     @inlinable
     @inline(__always)
-    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Optional<Wrapped>?
-    {
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Optional<
+        Wrapped
+    >? {
         if sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL {
             return .some(nil)
         }

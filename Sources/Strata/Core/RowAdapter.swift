@@ -109,7 +109,8 @@ public struct SuffixRowAdapter: RowAdapter {
     }
 
     public func _layoutedAdapter(from layout: any _RowLayout) throws -> any _LayoutedRowAdapter {
-        _LayoutedColumnMapping(columns: Array(layout._layoutColumns.suffix(from: Swift.min(index, layout._layoutColumns.count))))
+        _LayoutedColumnMapping(
+            columns: Array(layout._layoutColumns.suffix(from: Swift.min(index, layout._layoutColumns.count))))
     }
 }
 

@@ -18,10 +18,12 @@ public final class Statement {
     unowned let database: Database
 
     /// The SQL of the statement, trimmed of surrounding white space.
-    public let sql: String
+    public var sql: String { _sql }
+    private let _sql: String
 
     /// The tables and columns read by the statement, found when it was compiled.
-    public let databaseRegion: DatabaseRegion
+    public var databaseRegion: DatabaseRegion { _databaseRegion }
+    private let _databaseRegion: DatabaseRegion
 
     /// Whether the statement changes the schema (CREATE, DROP, ALTER...).
     let invalidatesDatabaseSchemaCache: Bool
@@ -70,8 +72,8 @@ public final class Statement {
         guard let handle else { return nil }
         self.sqliteStatement = handle
         self.database = database
-        self.sql = sql
-        self.databaseRegion = authorizer.region
+        self._sql = sql
+        self._databaseRegion = authorizer.region
         self.invalidatesDatabaseSchemaCache = authorizer.invalidatesDatabaseSchemaCache
         self.isTransactionStatement = authorizer.isTransactionStatement
     }

@@ -85,7 +85,6 @@ public struct StatementArguments: Hashable, Sendable {
     /// Appends positional values and inserts named values, the right side winning.
     ///
     /// - Returns: the named values that were overridden.
-    @discardableResult
     public mutating func append(contentsOf arguments: StatementArguments) -> [String: DatabaseValue] {
         values.append(contentsOf: arguments.values)
         var replaced: [String: DatabaseValue] = [:]
@@ -110,7 +109,7 @@ public struct StatementArguments: Hashable, Sendable {
     /// winning on a conflict.
     public static func &+ (lhs: StatementArguments, rhs: StatementArguments) -> StatementArguments {
         var result = lhs
-        result.append(contentsOf: rhs)
+        _ = result.append(contentsOf: rhs)
         return result
     }
 

@@ -211,7 +211,9 @@ extension Row {
     }
 
     /// Decodes the record of a scope, or throws ``RowDecodingError``.
-    public func decode<Record: FetchableRecord>(_ type: Record.Type = Record.self, forKey scope: String) throws -> Record {
+    public func decode<Record: FetchableRecord>(_ type: Record.Type = Record.self, forKey scope: String) throws
+        -> Record
+    {
         guard let scopedRow = scopesTree[scope] else {
             throw RowDecodingError.make(.keyNotFound(scope), row: self)
         }

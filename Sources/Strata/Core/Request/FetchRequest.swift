@@ -32,7 +32,8 @@ extension FetchRequest {
     }
 
     /// Returns a request whose rows are adapted by the adapter built by the closure.
-    public func adapted(_ adapter: @escaping @Sendable (Database) throws -> any RowAdapter) -> AdaptedFetchRequest<Self> {
+    public func adapted(_ adapter: @escaping @Sendable (Database) throws -> any RowAdapter) -> AdaptedFetchRequest<Self>
+    {
         AdaptedFetchRequest(self, adapter)
     }
 
@@ -148,7 +149,9 @@ public struct AnyFetchRequest<RowDecoder>: FetchRequest {
     }
 
     /// Compiles the request.
-    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws -> PreparedRequest {
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws
+        -> PreparedRequest
+    {
         try _makePreparedRequest(db, singleResult)
     }
 
@@ -173,7 +176,9 @@ public struct AdaptedFetchRequest<Base: FetchRequest>: FetchRequest {
     }
 
     /// Compiles the base request and composes its adapter with this one.
-    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws -> PreparedRequest {
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws
+        -> PreparedRequest
+    {
         var prepared = try base.makePreparedRequest(db, forSingleResult: singleResult)
         let adapter = try self.adapter(db)
         if let baseAdapter = prepared.adapter {

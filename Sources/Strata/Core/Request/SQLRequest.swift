@@ -30,7 +30,9 @@ public struct SQLRequest<RowDecoder>: FetchRequest {
     }
 
     /// Compiles the request.
-    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws -> PreparedRequest {
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws
+        -> PreparedRequest
+    {
         let (sql, arguments) = try sqlLiteral.build(db)
         let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         try statement.setArguments(arguments)
