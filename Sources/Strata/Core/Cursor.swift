@@ -17,6 +17,10 @@ public protocol Cursor<Element>: AnyObject {
 
     /// Advances to the next element and returns it, or nil at the end.
     func next() throws -> Element?
+
+    /// Calls `body` for each remaining element. The default implementation
+    /// calls `next()` until the end; cursors may provide a faster one.
+    func forEach(_ body: (Element) throws -> Void) throws
 }
 
 /// A cursor over the results of a database statement.
@@ -85,15 +89,6 @@ extension DatabaseCursor {
                 _isDone = true
                 try _statement.didFailStepping(code)
             }
-        }
-    }
-}
-
-extension Cursor {
-    /// Calls `body` for each remaining element.
-    public func forEach(_ body: (Element) throws -> Void) throws {
-        while let element = try next() {
-            try body(element)
         }
     }
 }
