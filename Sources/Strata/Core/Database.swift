@@ -298,7 +298,8 @@ public final class Database {
 
     /// Called before a statement is stepped.
     func statementWillExecute(_ statement: Statement) throws {
-        if interruptState.isCancelled {
+        // A cancelled access may still roll back its transaction.
+        if !statement.isTransactionStatement && interruptState.isCancelled {
             throw CancellationError()
         }
         if sqliteConnection == nil {

@@ -52,6 +52,8 @@ public struct DatabaseValue: Sendable {
             self = v.databaseValue
         case Optional<Any>.none:
             self = .null
+        case is NSNull:
+            self = .null
         default:
             if let opt = value as? any _OptionalProtocol {
                 guard let wrapped = opt._wrappedAny else {

@@ -146,9 +146,8 @@ public final class Row {
         case .statement(let statement):
             return statement.index(ofColumn: name)
         case .values(let names, _):
-            if let index = names.firstIndex(of: name) { return index }
             let lowercased = name.lowercased()
-            return names.firstIndex { $0.lowercased() == lowercased }
+            return names.firstIndex { $0 == name || $0.lowercased() == lowercased }
         case .adapted(_, let adapter):
             return adapter._mapping._layoutIndex(ofColumn: name)
         }

@@ -74,16 +74,22 @@ final class SerializedDatabase: @unchecked Sendable {
         try Task.checkCancellation()
         let state = db.interruptState
         let access = AsyncAccessState()
+        // The dispatch block may outlive the resumption of the continuation: it
+        // must not retain `body`, which callers may not let escape.
+        let box = BodyBox(body)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 queue.async {
                     let db = self.db
+                    var body = box.take()
                     // Cancelled before the access started: don't touch the database.
                     if !access.start(state) {
+                        body = nil
                         continuation.resume(throwing: CancellationError())
                         return
                     }
-                    let result = Result { try body(db) }
+                    let result = Result { try body!(db) }
+                    body = nil
                     let wasCancelled = access.finish(state)
                     if wasCancelled {
                         // Leave the connection usable: no transaction left open by a cancelled access.
@@ -143,5 +149,19 @@ final class AsyncAccessState: @unchecked Sendable {
         if isRunning {
             interruptState.cancel()
         }
+    }
+}
+
+/// Holds the body of an async access until the queue takes it.
+private final class BodyBox<T>: @unchecked Sendable {
+    private var body: (@Sendable (Database) throws -> T)?
+
+    init(_ body: @escaping @Sendable (Database) throws -> T) {
+        self.body = body
+    }
+
+    func take() -> (@Sendable (Database) throws -> T)? {
+        defer { body = nil }
+        return body
     }
 }

@@ -60,7 +60,7 @@ public final class Statement {
         var handle: SQLiteStatement? = nil
         let code = sqlite3_prepare_v3(
             database.sqliteConnection, cString, CInt(byteCount), prepFlags, &handle, &tail)
-        let consumed = tail.map { $0 - cString } ?? byteCount
+        let consumed = code == SQLITE_OK ? (tail.map { $0 - cString } ?? byteCount) : byteCount
         let sql = String(
             decoding: UnsafeRawBufferPointer(start: cString, count: consumed), as: UTF8.self
         ).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,0 +1,200 @@
+import Foundation
+import Strata
+import Testing
+
+struct StatementTests {
+    func makeQueue() throws -> DatabaseQueue {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db throws in
+            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INT)")
+        }
+        return dbQueue
+    }
+
+    @Test func executeWithPositionalAndNamedArguments() throws {
+        let dbQueue = try makeQueue()
+        try dbQueue.write { db throws in
+            try db.execute(sql: "INSERT INTO player (name, score) VALUES (?, ?)", arguments: ["Arthur", 1000])
+            try db.execute(
+                sql: "INSERT INTO player (name, score) VALUES (:name, :score)",
+                arguments: ["name": "Barbara", "score": 750])
+            #expect(db.lastInsertedRowID == 2)
+            #expect(db.changesCount == 1)
+            #expect(db.totalChangesCount >= 2)
+            let names = try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY id")
+            #expect(names == ["Arthur", "Barbara"])
+        }
+    }
+
+    @Test func multipleStatementsConsumeArgumentsInOrder() throws {
+        let dbQueue = try makeQueue()
+        try dbQueue.write { db throws in
+            try db.execute(
+                sql: """
+                    INSERT INTO player (name, score) VALUES (?, ?);
+                    INSERT INTO player (name, score) VALUES (?, ?);
+                    """, arguments: ["Arthur", 1, "Barbara", 2])
+            #expect(try Int.fetchOne(db, sql: "SELECT SUM(score) FROM player") == 3)
+        }
+    }
+
+    @Test func executeLiteralBindsValues() throws {
+        let dbQueue = try makeQueue()
+        try dbQueue.write { db throws in
+            let name = "O'Brien; DROP TABLE player"
+            try db.execute(literal: "INSERT INTO player (name, score) VALUES (\(name), \(42))")
+            #expect(try String.fetchOne(db, sql: "SELECT name FROM player") == name)
+        }
+    }
+
+    @Test func preparedStatementsRunManyTimes() throws {
+        let dbQueue = try makeQueue()
+        try dbQueue.write { db throws in
+            let statement = try db.makeStatement(sql: "INSERT INTO player (name, score) VALUES (:name, :score)")
+            try statement.execute(arguments: ["name": "Arthur", "score": 1000])
+            try statement.execute(arguments: ["name": "Barbara", "score": 750])
+            statement.arguments = ["name": "Craig", "score": 500]
+            try statement.execute()
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") == 3)
+
+            let select = try db.makeStatement(sql: "SELECT * FROM player WHERE score > ?")
+            #expect(select.columnCount == 3)
+            #expect(select.columnNames == ["id", "name", "score"])
+            #expect(select.index(ofColumn: "NAME") == 1)
+            #expect(select.index(ofColumn: "missing") == nil)
+            #expect(select.isReadonly)
+            #expect(!statement.isReadonly)
+            #expect(select.sql == "SELECT * FROM player WHERE score > ?")
+            #expect(select.description == select.sql)
+            let rows = try Row.fetchAll(select, arguments: [600])
+            #expect(rows.count == 2)
+            #expect(try String.fetchAll(select, arguments: [900]).isEmpty == false)
+        }
+    }
+
+    @Test func makeStatementRejectsSeveralStatements() throws {
+        let dbQueue = try makeQueue()
+        try dbQueue.read { db throws in
+            #expect {
+                try db.makeStatement(sql: "SELECT 1; SELECT 2")
+            } throws: { error in
+                (error as? DatabaseError)?.resultCode == .SQLITE_MISUSE
+            }
+            // Trailing white space, semicolons and comments are not statements.
+            _ = try db.makeStatement(sql: "SELECT 1; -- comment\n ")
+        }
+    }
+
+    @Test func syntaxErrorsThrowWithTheSQL() throws {
+        let dbQueue = try makeQueue()
+        try dbQueue.read { db throws in
+            do {
+                _ = try db.makeStatement(sql: "SELECT * FRO player")
+                Issue.record("Expected error")
+            } catch let error as DatabaseError {
+                #expect(error.resultCode == .SQLITE_ERROR)
+                #expect(error.sql == "SELECT * FRO player")
+                #expect(error.description.contains("near \"FRO\": syntax error"))
+                #expect(error.description.contains("SELECT * FRO player"))
+            }
+        }
+    }
+
+    @Test func argumentValidation() throws {
+        let dbQueue = try makeQueue()
+        try dbQueue.read { db throws in
+            let statement = try db.makeStatement(sql: "SELECT * FROM player WHERE id = ? AND name = ?")
+            #expect(throws: DatabaseError.self) { try statement.validateArguments([1]) }
+            #expect(throws: DatabaseError.self) { try statement.validateArguments([1, "a", 3]) }
+            try statement.validateArguments([1, "a"])
+            #expect(throws: DatabaseError.self) { try statement.setArguments([1]) }
+            statement.setUncheckedArguments([1])
+            #expect(statement.arguments == [1])
+
+            let named = try db.makeStatement(sql: "SELECT * FROM player WHERE name = :name")
+            #expect(throws: DatabaseError.self) { try named.validateArguments(["nam": "a"]) }
+            try named.validateArguments(["name": "a"])
+        }
+    }
+
+    @Test func wrongNumberOfArguments() throws {
+        let dbQueue = try makeQueue()
+        try dbQueue.read { db throws in
+            do {
+                _ = try Row.fetchAll(
+                    db, sql: "SELECT * FROM player WHERE name LIKE '%?%'", arguments: ["Arthur"])
+                Issue.record("Expected error")
+            } catch let error as DatabaseError {
+                #expect(error.resultCode == .SQLITE_MISUSE)
+                #expect(error.message?.contains("wrong number of statement arguments") == true)
+            }
+            #expect(throws: DatabaseError.self) {
+                try Row.fetchAll(db, sql: "SELECT * FROM player WHERE id = ?")
+            }
+            #expect(throws: DatabaseError.self) {
+                try db.execute(sql: "SELECT 1; SELECT 2", arguments: [1])
+            }
+        }
+    }
+
+    @Test func cachedStatementsAreReused() throws {
+        let dbQueue = try makeQueue()
+        try dbQueue.write { db throws in
+            let s1 = try db.cachedStatement(sql: "INSERT INTO player (name) VALUES (?)")
+            let s2 = try db.cachedStatement(sql: "INSERT INTO player (name) VALUES (?)")
+            #expect(s1 === s2)
+            try s1.execute(arguments: ["a"])
+            // Schema changes don't break cached statements.
+            try db.execute(sql: "ALTER TABLE player ADD COLUMN extra TEXT")
+            let s3 = try db.cachedStatement(sql: "INSERT INTO player (name) VALUES (?)")
+            try s3.execute(arguments: ["b"])
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") == 2)
+            let literal = try db.cachedStatement(literal: "SELECT \(1) + \(2)")
+            #expect(try Int.fetchOne(literal) == 3)
+        }
+    }
+
+    @Test func allStatementsCursor() throws {
+        let dbQueue = try makeQueue()
+        try dbQueue.write { db throws in
+            let statements = try db.allStatements(
+                sql: """
+                    INSERT INTO player (name) VALUES (?);
+                    INSERT INTO player (name) VALUES (?);
+                    """, arguments: ["Arthur", "Barbara"])
+            while let statement = try statements.next() {
+                try statement.execute()
+            }
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") == 2)
+
+            var names: [String] = []
+            let all = try db.allStatements(sql: "SELECT name FROM player WHERE id = 1; SELECT name FROM player WHERE id = 2")
+            while let statement = try all.next() {
+                names += try String.fetchAll(statement)
+            }
+            #expect(names == ["Arthur", "Barbara"])
+
+            // Literal form
+            let literal = try db.allStatements(literal: "SELECT \(1); SELECT \(2)")
+            var values: [Int] = []
+            while let statement = try literal.next() {
+                values += try Int.fetchAll(statement)
+            }
+            #expect(values == [1, 2])
+        }
+    }
+
+    @Test func statementsReadTheirRegion() throws {
+        let dbQueue = try makeQueue()
+        try dbQueue.read { db throws in
+            let statement = try db.makeStatement(sql: "SELECT name FROM player")
+            #expect(!statement.databaseRegion.isEmpty)
+            #expect(statement.databaseRegion.description == "player(name)")
+        }
+    }
+
+    @Test func questionMarks() {
+        #expect(databaseQuestionMarks(count: 3) == "?,?,?")
+        #expect(databaseQuestionMarks(count: 0) == "")
+    }
+}
