@@ -198,6 +198,13 @@ extension DatabaseValue: DatabaseValueConvertible, StatementColumnConvertible {
         dbValue
     }
 
+    /// Reads the column, NULL included: reading a `DatabaseValue` never fails.
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt)
+        -> DatabaseValue?
+    {
+        DatabaseValue(sqliteStatement: sqliteStatement, index: index)
+    }
+
     /// Binds the value to a statement parameter. Wraps the `sqlite3_bind_*` functions.
     public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
         switch storage {
