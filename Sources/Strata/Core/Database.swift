@@ -62,6 +62,13 @@ public final class Database {
     /// The schema source in effect (see ``withSchemaSource(_:execute:)``).
     public private(set) var schemaSource: (any DatabaseSchemaSource)?
 
+    /// Whether the current access saw its transaction rolled back by an
+    /// interruption: its later statements throw `SQLITE_ABORT`.
+    var isAbortedTransaction = false
+
+    /// Whether a transaction was open when the current statement started.
+    var wasInsideTransactionBeforeStatement = false
+
     /// Whether a busy callback box must be released at close.
     private var busyCallbackBox: Unmanaged<BusyCallbackBox>?
 
@@ -305,6 +312,13 @@ public final class Database {
         if sqliteConnection == nil {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed", sql: statement.sql)
         }
+        if isAbortedTransaction && !statement.isTransactionStatement {
+            throw DatabaseError(
+                resultCode: .SQLITE_ABORT, message: "Transaction was aborted", sql: statement.sql,
+                arguments: statement.arguments,
+                publicStatementArguments: configuration.publicStatementArguments)
+        }
+        wasInsideTransactionBeforeStatement = isInsideTransaction
     }
 
     /// Called after a statement ran to completion.
@@ -319,7 +333,17 @@ public final class Database {
 
     /// Called after a statement failed.
     func statementDidFail(_ statement: Statement, error: DatabaseError) {
+        // An interrupted write rolls back the whole transaction: the statements
+        // that follow in the same access must not run outside of it.
+        if error.isInterruptionError && wasInsideTransactionBeforeStatement && !isInsideTransaction {
+            isAbortedTransaction = true
+        }
         handleTransactionCompletion()
+    }
+
+    /// Called at the end of each database access.
+    func accessDidEnd() {
+        isAbortedTransaction = false
     }
 
     /// Forgets everything cached about the schema, including cached statements.

@@ -33,7 +33,8 @@ final class SerializedDatabase: @unchecked Sendable {
             fatalError("Database methods are not reentrant.")
         }
         return try queue.sync {
-            try body(db)
+            defer { db.accessDidEnd() }
+            return try body(db)
         }
     }
 
@@ -43,7 +44,8 @@ final class SerializedDatabase: @unchecked Sendable {
             return try body(db)
         }
         return try queue.sync {
-            try body(db)
+            defer { db.accessDidEnd() }
+            return try body(db)
         }
     }
 
@@ -56,6 +58,7 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Runs `body` asynchronously on the queue.
     func async(_ body: @escaping @Sendable (Database) -> Void) {
         queue.async {
+            defer { self.db.accessDidEnd() }
             body(self.db)
         }
     }
@@ -90,6 +93,7 @@ final class SerializedDatabase: @unchecked Sendable {
                     }
                     let result = Result { try body!(db) }
                     body = nil
+                    db.accessDidEnd()
                     let wasCancelled = access.finish(state)
                     if wasCancelled {
                         // Leave the connection usable: no transaction left open by a cancelled access.

@@ -299,3 +299,86 @@ extension Database {
         try Bool.fetchOne(self, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [name]) ?? false
     }
 }
+
+struct InterruptionTests {
+    @Test(.timeLimit(.minutes(1)))
+    func interruptedTransactionAbortsTheRestOfTheAccess() async throws {
+        let dbQueue = try DatabaseQueue()
+        try await dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t (a)")
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+        }
+        let started = AsyncStream<Void>.makeStream()
+        let task = Task {
+            try await dbQueue.writeWithoutTransaction { db -> (DatabaseError?, DatabaseError?) in
+                try db.beginTransaction()
+                var first: DatabaseError?
+                do {
+                    started.continuation.yield()
+                    // A long write, interrupted
+                    try db.execute(
+                        sql: """
+                            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 100000000)
+                            INSERT INTO t SELECT x FROM c
+                            """)
+                } catch let error as DatabaseError {
+                    first = error
+                }
+                var second: DatabaseError?
+                do {
+                    try db.execute(sql: "INSERT INTO t VALUES (2)")
+                } catch let error as DatabaseError {
+                    second = error
+                }
+                try db.rollback()
+                return (first, second)
+            }
+        }
+        for await _ in started.stream { break }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        dbQueue.interrupt()
+        let (first, second) = try await task.value
+        #expect(first?.resultCode == .SQLITE_INTERRUPT)
+        #expect(second?.resultCode == .SQLITE_ABORT)
+        // The next access works, and nothing was written.
+        let count = try await dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
+        #expect(count == 1)
+    }
+
+    @Test func interruptWhenIdleIsANoOp() throws {
+        let dbQueue = try DatabaseQueue()
+        dbQueue.interrupt()
+        #expect(try dbQueue.read { try Int.fetchOne($0, sql: "SELECT 1") } == 1)
+    }
+}
+
+struct LoggingTests {
+    @Test func errorLog() async {
+        await #expect(processExitsWith: .success) {
+            final class Log: @unchecked Sendable { var messages: [String] = [] }
+            let log = Log()
+            Database.logError = { code, message in log.messages.append("\(code.rawValue) \(message)") }
+            let dbQueue = try DatabaseQueue()
+            _ = try? dbQueue.read { db in try db.execute(sql: "SELECT * FROM missing") }
+            exit(log.messages.contains { $0.contains("no such table: missing") } ? 0 : 1)
+        }
+    }
+
+    @Test func persistentWALThroughTheCAPI() throws {
+        let directory = try TemporaryDirectory()
+        var config = Configuration()
+        config.journalMode = .wal
+        config.prepareDatabase { db in
+            var flag: CInt = 1
+            let code = withUnsafeMutablePointer(to: &flag) { flagP in
+                sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, flagP)
+            }
+            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+        }
+        let path = directory.path("db.sqlite")
+        let dbQueue = try DatabaseQueue(path: path, configuration: config)
+        try dbQueue.write { try $0.execute(sql: "CREATE TABLE t (a)") }
+        try dbQueue.close()
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+}
