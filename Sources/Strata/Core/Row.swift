@@ -166,11 +166,17 @@ public final class Row {
         }
     }
 
-    @usableFromInline
+    @inlinable
+    @inline(__always)
     func checkIndex(_ index: Int) {
         if index < 0 || index >= count {
-            fatalError("Row index out of range: \(index) (row has \(count) columns)")
+            Row.indexOutOfRange(index, count: count)
         }
+    }
+
+    @usableFromInline
+    static func indexOutOfRange(_ index: Int, count: Int) -> Never {
+        fatalError("Row index out of range: \(index) (row has \(count) columns)")
     }
 
     // MARK: - Information
