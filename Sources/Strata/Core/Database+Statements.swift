@@ -172,3 +172,12 @@ extension SQLStatementCursor: Cursor {
         return nil
     }
 }
+
+extension Database {
+    /// Executes one statement from the statement cache: for the statements
+    /// Strata runs at every access (transactions, read-only mode).
+    func executeCached(sql: String) throws {
+        try checkNotClosed()
+        try cachedStatement(sql: sql).execute()
+    }
+}

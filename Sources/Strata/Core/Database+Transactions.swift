@@ -24,19 +24,19 @@ extension Database {
     /// read-only, when it is DEFERRED).
     public func beginTransaction(_ kind: TransactionKind? = nil) throws {
         let kind = kind ?? defaultTransactionKind
-        try execute(sql: "BEGIN \(kind.rawValue) TRANSACTION")
+        try executeCached(sql: "BEGIN \(kind.rawValue) TRANSACTION")
     }
 
     /// Commits the current transaction. After a failed commit, roll back.
     public func commit() throws {
-        try execute(sql: "COMMIT TRANSACTION")
+        try executeCached(sql: "COMMIT TRANSACTION")
     }
 
     /// Rolls back the current transaction, if any.
     public func rollback() throws {
         // Don't fail when SQLite already rolled back (after some errors).
         guard isInsideTransaction else { return }
-        try execute(sql: "ROLLBACK TRANSACTION")
+        try executeCached(sql: "ROLLBACK TRANSACTION")
     }
 
     var defaultTransactionKind: TransactionKind {
@@ -91,23 +91,23 @@ extension Database {
             return
         }
         let name = "strata"
-        try execute(sql: "SAVEPOINT \(name)")
+        try executeCached(sql: "SAVEPOINT \(name)")
         let completion: TransactionCompletion
         do {
             completion = try operations()
         } catch {
             if isInsideTransaction {
-                try? execute(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
-                try? execute(sql: "RELEASE SAVEPOINT \(name)")
+                try? executeCached(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+                try? executeCached(sql: "RELEASE SAVEPOINT \(name)")
             }
             throw error
         }
         switch completion {
         case .commit:
-            try execute(sql: "RELEASE SAVEPOINT \(name)")
+            try executeCached(sql: "RELEASE SAVEPOINT \(name)")
         case .rollback:
-            try execute(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
-            try execute(sql: "RELEASE SAVEPOINT \(name)")
+            try executeCached(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+            try executeCached(sql: "RELEASE SAVEPOINT \(name)")
         }
     }
 

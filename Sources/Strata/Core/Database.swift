@@ -292,11 +292,11 @@ public final class Database {
             defer { readOnlyDepth -= 1 }
             return try value()
         }
-        try execute(sql: "PRAGMA query_only = 1")
+        try executeCached(sql: "PRAGMA query_only = 1")
         readOnlyDepth += 1
         defer {
             readOnlyDepth -= 1
-            try? execute(sql: "PRAGMA query_only = 0")
+            try? executeCached(sql: "PRAGMA query_only = 0")
         }
         return try value()
     }
