@@ -197,4 +197,74 @@ struct StatementTests {
         #expect(databaseQuestionMarks(count: 3) == "?,?,?")
         #expect(databaseQuestionMarks(count: 0) == "")
     }
+
+    @Test func statementDocumentationSamples() throws {
+        struct Player: FetchableRecord, Hashable {
+            var name: String
+            var score: Int
+            init(row: Row) throws {
+                name = row["name"]
+                score = row["score"]
+            }
+        }
+        let dbQueue = try makeQueue()
+        try dbQueue.write { db throws in
+            let insertStatement = try db.makeStatement(sql: """
+                INSERT INTO player (name, score) VALUES (:name, :score)
+                """)
+            let selectStatement = try db.makeStatement(sql: """
+                SELECT * FROM player WHERE name = ?
+                """)
+            insertStatement.arguments = ["name": "Arthur", "score": 1000]
+            selectStatement.arguments = ["Arthur"]
+            try insertStatement.execute()
+            #expect(try Player.fetchAll(selectStatement) == [Player(row: ["name": "Arthur", "score": 1000])])
+            #expect(try Player.fetchSet(selectStatement).count == 1)
+            #expect(try Player.fetchOne(selectStatement)?.score == 1000)
+            #expect(try Player.fetchCursor(selectStatement).next()?.name == "Arthur")
+            try insertStatement.execute(arguments: ["name": "Barbara", "score": 750])
+            #expect(try Player.fetchOne(selectStatement, arguments: ["Barbara"])?.score == 750)
+            try insertStatement.setArguments(["name": "Craig", "score": 500])
+            try insertStatement.execute()
+
+            let literalStatement = try db.makeStatement(literal: "SELECT name FROM player WHERE score > \(600)")
+            #expect(try String.fetchAll(literalStatement) == ["Arthur", "Barbara"])
+
+            let statements = try db.allStatements(literal: """
+                INSERT INTO player (name, score) VALUES (\("Dan"), \(100));
+                INSERT INTO player (name, score) VALUES (\("O'Brien"), \(1000));
+                """)
+            try statements.forEach { statement in
+                try statement.execute()
+            }
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") == 5)
+
+            let selects = try db.allStatements(sql: """
+                SELECT * FROM player WHERE score >= 1000;
+                SELECT * FROM player WHERE score < 200;
+                """)
+            let players = selects.flatMap { statement in
+                try Player.fetchCursor(statement)
+            }
+            var names: [String] = []
+            while let player = try players.next() {
+                names.append(player.name)
+            }
+            #expect(names == ["Arthur", "O'Brien", "Dan"])
+
+            // OK: Array of statements
+            let array = try Array(db.allStatements(sql: """
+                INSERT INTO player (name, score) VALUES ('Eve', 1);
+                UPDATE player SET score = 2 WHERE name = 'Eve';
+                """))
+            #expect(array.count == 2)
+            // FAILURE: the INSERT won't compile until CREATE TABLE is executed.
+            #expect(throws: DatabaseError.self) {
+                try Array(db.allStatements(sql: """
+                    CREATE TABLE other (a);
+                    INSERT INTO other VALUES (1);
+                    """))
+            }
+        }
+    }
 }
