@@ -26,6 +26,14 @@ public protocol DatabaseValueConvertible: SQLExpressible, StatementBinding {
     /// optionals which decode a missing column as `.some(nil)`.
     /// Do not customize.
     static func fromMissingColumn() -> Self?
+
+    /// The JSON decoder for `Codable` values stored as JSON. A requirement so
+    /// that your own implementation is used (default in `Support/Codable.swift`).
+    static func databaseJSONDecoder() -> JSONDecoder
+
+    /// The JSON encoder for `Codable` values stored as JSON. A requirement so
+    /// that your own implementation is used (default in `Support/Codable.swift`).
+    static func databaseJSONEncoder() -> JSONEncoder
 }
 
 extension DatabaseValueConvertible {

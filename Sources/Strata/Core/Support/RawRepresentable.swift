@@ -1,0 +1,32 @@
+import Foundation
+
+// Ready-made conversions for RawRepresentable types, such as enums, whose raw
+// value converts: declare an empty conformance.
+//
+//     enum Grape: String { case chardonnay, merlot, riesling }
+//     extension Grape: DatabaseValueConvertible { }
+//     extension Grape: StatementColumnConvertible { } // optional fast path
+
+extension DatabaseValueConvertible where Self: RawRepresentable, Self.RawValue: DatabaseValueConvertible {
+    /// The database value of the raw value.
+    public var databaseValue: DatabaseValue {
+        rawValue.databaseValue
+    }
+
+    /// Decodes the raw value, then the value; nil when the raw value does not
+    /// decode or matches no value (such as an unknown enum case).
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
+        guard let rawValue = RawValue.fromDatabaseValue(dbValue) else { return nil }
+        return Self(rawValue: rawValue)
+    }
+}
+
+extension StatementColumnConvertible where Self: RawRepresentable, Self.RawValue: StatementColumnConvertible {
+    /// Reads the raw value straight from the statement, then the value; nil
+    /// when the raw value matches no value.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        guard let rawValue = RawValue(sqliteStatement: sqliteStatement, index: index) else { return nil }
+        self.init(rawValue: rawValue)
+    }
+}
