@@ -126,3 +126,15 @@ private final class CollationBox {
     let collation: DatabaseCollation
     init(_ collation: DatabaseCollation) { self.collation = collation }
 }
+
+extension Database {
+    /// Rebuilds the indexes that use a built-in collation (`REINDEX`).
+    public func reindex(collation: Database.CollationName) throws {
+        try execute(sql: "REINDEX \(collation.rawValue)")
+    }
+
+    /// Rebuilds the indexes that use a custom collation, after its ordering changed (`REINDEX`).
+    public func reindex(collation: DatabaseCollation) throws {
+        try execute(sql: "REINDEX \(collation.name.quotedDatabaseIdentifier)")
+    }
+}

@@ -102,6 +102,26 @@ extension Optional: SQLExpressible where Wrapped: SQLExpressible {
     }
 }
 
+extension Optional: SQLOrderingTerm where Wrapped: SQLOrderingTerm {
+    /// The wrapped ordering, or NULL.
+    public var sqlOrdering: SQLOrdering {
+        switch self {
+        case .none: return SQLOrdering(impl: .expression(.null))
+        case .some(let value): return value.sqlOrdering
+        }
+    }
+}
+
+extension Optional: SQLSelectable where Wrapped: SQLSelectable {
+    /// The wrapped selection, or NULL.
+    public var sqlSelection: SQLSelection {
+        switch self {
+        case .none: return SQLSelection(impl: .expression(.null))
+        case .some(let value): return value.sqlSelection
+        }
+    }
+}
+
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
     /// NULL for nil, or the wrapped value's database value.
     @inlinable

@@ -152,6 +152,8 @@ struct CollationTests {
                 db, literal: "SELECT column1 FROM (VALUES ('a'), ('c'), ('b')) ORDER BY column1 COLLATE \(reversed)")
             #expect(values == ["c", "b", "a"])
             #expect(reversed.id == DatabaseCollation("REVERSED") { _, _ in .orderedSame }.id)
+            try db.reindex(collation: reversed)
+            try db.reindex(collation: .nocase)
             db.remove(collation: reversed)
         }
     }

@@ -170,6 +170,12 @@ extension UInt: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseI
         guard let v = UInt(exactly: sqlite3_column_int64(sqliteStatement, index)) else { return nil }
         self = v
     }
+    /// Binds an integer, or a double above `Int64.max`. Wraps `sqlite3_bind_int64`.
+    @inlinable
+    public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
+        if let v = Int64(exactly: self) { return sqlite3_bind_int64(sqliteStatement, index, v) }
+        return sqlite3_bind_double(sqliteStatement, index, Double(self))
+    }
 }
 
 extension UInt8: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseInteger {
@@ -247,6 +253,12 @@ extension UInt64: DatabaseValueConvertible, StatementColumnConvertible, _Databas
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
         guard let v = UInt64(exactly: sqlite3_column_int64(sqliteStatement, index)) else { return nil }
         self = v
+    }
+    /// Binds an integer, or a double above `Int64.max`. Wraps `sqlite3_bind_int64`.
+    @inlinable
+    public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
+        if let v = Int64(exactly: self) { return sqlite3_bind_int64(sqliteStatement, index, v) }
+        return sqlite3_bind_double(sqliteStatement, index, Double(self))
     }
 }
 
