@@ -33,8 +33,11 @@ let package = Package(
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/GRDBWorkloads"
         ),
+        // The benchmark suite lives in Benchmarks/Foundation (the plugin runs every
+        // executable target whose directory sits in Benchmarks/). The target can't be
+        // named "Foundation": it would shadow Apple's Foundation module.
         .executableTarget(
-            name: "Foundation",
+            name: "StrataBenchmarks",
             dependencies: [
                 "CWorkloads",
                 "StrataWorkloads",

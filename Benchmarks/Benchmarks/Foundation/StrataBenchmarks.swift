@@ -1,0 +1,107 @@
+import Benchmark
+import CWorkloads
+import Foundation
+import GRDBWorkloads
+import StrataWorkloads
+
+// Strata vs GRDB 7 vs raw sqlite3 C calls, on identical workloads.
+//
+// Each implementation owns its own private in-memory database, filled with
+// the same fixture SQL once per process (lazily, on first use) — never inside
+// the measured region. Insert benchmarks empty their table before each
+// iteration, outside of startMeasurement()/stopMeasurement().
+
+enum Fixture {
+    static let readRowCount = 200_000
+    static let dateCount = 100_000
+    static let insertRowCount = 50_000
+
+    static let readSetup: [String] = [
+        "CREATE TABLE t (i0 INTEGER, i1 INTEGER, i2 INTEGER, i3 INTEGER, i4 INTEGER, i5 INTEGER, i6 INTEGER, i7 INTEGER, i8 INTEGER, i9 INTEGER)",
+        """
+        WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(readRowCount - 1))
+        INSERT INTO t SELECT x, x+1, x+2, x+3, x+4, x+5, x+6, x+7, x+8, x+9 FROM c
+        """,
+        "CREATE TABLE dates (d TEXT)",
+        // "YYYY-MM-DD HH:MM:SS.SSS", the format GRDB and Strata store dates in.
+        """
+        WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(dateCount - 1))
+        INSERT INTO dates SELECT strftime('%Y-%m-%d %H:%M:%f', 1600000000 + x * 37.123, 'unixepoch') FROM c
+        """,
+    ]
+
+    static let insertSetup: [String] = [
+        "CREATE TABLE t (i0 INTEGER, i1 INTEGER, i2 INTEGER, i3 INTEGER, i4 INTEGER, i5 INTEGER, i6 INTEGER, i7 INTEGER, i8 INTEGER, i9 INTEGER)",
+    ]
+}
+
+// Global lets are initialized lazily, on first use: a filtered run only
+// builds the databases it needs.
+let cReads = try! CReads(setupSQL: Fixture.readSetup)
+let strataReads = try! StrataReads(setupSQL: Fixture.readSetup)
+let grdbReads = try! GRDBReads(setupSQL: Fixture.readSetup)
+let cInserts = try! CInserts(setupSQL: Fixture.insertSetup)
+let strataInserts = try! StrataInserts(setupSQL: Fixture.insertSetup)
+let grdbInserts = try! GRDBInserts(setupSQL: Fixture.insertSetup)
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .instructions],
+        timeUnits: .milliseconds,
+        warmupIterations: 1,
+        maxDuration: .seconds(2),
+        maxIterations: 20
+    )
+
+    // MARK: Reads
+
+    func readBenchmark<T>(_ name: String, _ setup: @escaping () -> Void, _ work: @escaping () throws -> T) {
+        Benchmark(name) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try work())
+            }
+        } setup: {
+            setup()
+        }
+    }
+
+    readBenchmark("Row cursor, by index · C", { _ = cReads }) { try cReads.iterateRowsByIndex() }
+    readBenchmark("Row cursor, by index · Strata", { _ = strataReads }) { try strataReads.iterateRowsByIndex() }
+    readBenchmark("Row cursor, by index · GRDB", { _ = grdbReads }) { try grdbReads.iterateRowsByIndex() }
+
+    readBenchmark("Row cursor, by name · C", { _ = cReads }) { try cReads.iterateRowsByName() }
+    readBenchmark("Row cursor, by name · Strata", { _ = strataReads }) { try strataReads.iterateRowsByName() }
+    readBenchmark("Row cursor, by name · GRDB", { _ = grdbReads }) { try grdbReads.iterateRowsByName() }
+
+    readBenchmark("Int.fetchAll · C", { _ = cReads }) { try cReads.fetchAllInts() }
+    readBenchmark("Int.fetchAll · Strata", { _ = strataReads }) { try strataReads.fetchAllInts() }
+    readBenchmark("Int.fetchAll · GRDB", { _ = grdbReads }) { try grdbReads.fetchAllInts() }
+
+    readBenchmark("Date.fetchAll · C", { _ = cReads }) { try cReads.fetchAllDates() }
+    // "Date.fetchAll · Strata" is missing: Strata has no `extension Date: DatabaseValueConvertible`.
+    readBenchmark("Date.fetchAll · GRDB", { _ = grdbReads }) { try grdbReads.fetchAllDates() }
+
+    // MARK: Inserts
+
+    func insertBenchmark(
+        _ name: String,
+        reset: @escaping () throws -> Void,
+        insert: @escaping (Int) throws -> Void
+    ) {
+        Benchmark(name) { benchmark in
+            // Each iteration starts from an empty table; emptying it is not measured.
+            try reset()
+            benchmark.startMeasurement()
+            try insert(Fixture.insertRowCount)
+            benchmark.stopMeasurement()
+        }
+    }
+
+    insertBenchmark("Insert, positional args · C", reset: cInserts.reset, insert: cInserts.insertPositional)
+    insertBenchmark("Insert, positional args · Strata", reset: strataInserts.reset, insert: strataInserts.insertPositional)
+    insertBenchmark("Insert, positional args · GRDB", reset: grdbInserts.reset, insert: grdbInserts.insertPositional)
+
+    insertBenchmark("Insert, named args · C", reset: cInserts.reset, insert: cInserts.insertNamed)
+    insertBenchmark("Insert, named args · Strata", reset: strataInserts.reset, insert: strataInserts.insertNamed)
+    insertBenchmark("Insert, named args · GRDB", reset: grdbInserts.reset, insert: grdbInserts.insertNamed)
+}

@@ -1,0 +1,216 @@
+import Foundation
+import StrataSQLite
+
+/// Raw sqlite3 C API baselines. Every function here mirrors one Strata/GRDB
+/// workload, with the minimum work a hand-written C loop would do.
+public enum CWorkloadError: Error, CustomStringConvertible {
+    case sqlite(code: Int32, message: String)
+    public var description: String {
+        switch self {
+        case let .sqlite(code, message): "SQLite error \(code): \(message)"
+        }
+    }
+}
+
+public final class CConnection: @unchecked Sendable {
+    public let handle: OpaquePointer
+
+    /// Opens a private in-memory database.
+    public init() throws {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        guard code == SQLITE_OK, let handle else {
+            throw CWorkloadError.sqlite(code: code, message: "cannot open")
+        }
+        self.handle = handle
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    public func execute(_ sql: String) throws {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        try check(code)
+    }
+
+    @inline(__always)
+    func check(_ code: Int32) throws {
+        if code != SQLITE_OK && code != SQLITE_DONE && code != SQLITE_ROW {
+            throw CWorkloadError.sqlite(code: code, message: String(cString: sqlite3_errmsg(handle)))
+        }
+    }
+
+    func prepare(_ sql: String) throws -> OpaquePointer {
+        var stmt: OpaquePointer?
+        try check(sqlite3_prepare_v3(handle, sql, -1, 0, &stmt, nil))
+        return stmt!
+    }
+}
+
+// MARK: - Reads
+
+public final class CReads: @unchecked Sendable {
+    let connection: CConnection
+
+    public init(setupSQL: [String]) throws {
+        connection = try CConnection()
+        for sql in setupSQL { try connection.execute(sql) }
+    }
+
+    /// Workload 1: step through all rows, read 10 columns by index.
+    public func iterateRowsByIndex() throws -> Int {
+        let stmt = try connection.prepare("SELECT i0, i1, i2, i3, i4, i5, i6, i7, i8, i9 FROM t")
+        defer { sqlite3_finalize(stmt) }
+        var sum = 0
+        while true {
+            let code = sqlite3_step(stmt)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { try connection.check(code); break }
+            for i in 0..<10 {
+                sum &+= Int(sqlite3_column_int64(stmt, Int32(i)))
+            }
+        }
+        return sum
+    }
+
+    /// Workload 2: same, but column names are resolved to indexes once per statement.
+    public func iterateRowsByName() throws -> Int {
+        let stmt = try connection.prepare("SELECT i0, i1, i2, i3, i4, i5, i6, i7, i8, i9 FROM t")
+        defer { sqlite3_finalize(stmt) }
+        let names = ["i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9"]
+        let count = sqlite3_column_count(stmt)
+        var indexes: [Int32] = []
+        indexes.reserveCapacity(names.count)
+        for name in names {
+            var found: Int32 = -1
+            for c in 0..<count where String(cString: sqlite3_column_name(stmt, c)) == name {
+                found = c
+                break
+            }
+            indexes.append(found)
+        }
+        var sum = 0
+        while true {
+            let code = sqlite3_step(stmt)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { try connection.check(code); break }
+            for index in indexes {
+                sum &+= Int(sqlite3_column_int64(stmt, index))
+            }
+        }
+        return sum
+    }
+
+    /// Workload 3: fetch one Int column into an array.
+    public func fetchAllInts() throws -> [Int] {
+        let stmt = try connection.prepare("SELECT i0 FROM t")
+        defer { sqlite3_finalize(stmt) }
+        var result: [Int] = []
+        while true {
+            let code = sqlite3_step(stmt)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { try connection.check(code); break }
+            result.append(Int(sqlite3_column_int64(stmt, 0)))
+        }
+        return result
+    }
+
+    /// Workload 4: fetch "YYYY-MM-DD HH:MM:SS.SSS" text and parse it into Date.
+    public func fetchAllDates() throws -> [Date] {
+        let stmt = try connection.prepare("SELECT d FROM dates")
+        defer { sqlite3_finalize(stmt) }
+        var result: [Date] = []
+        while true {
+            let code = sqlite3_step(stmt)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { try connection.check(code); break }
+            guard let text = sqlite3_column_text(stmt, 0) else { continue }
+            let length = Int(sqlite3_column_bytes(stmt, 0))
+            if let date = parseDate(UnsafeBufferPointer(start: text, count: length)) {
+                result.append(date)
+            }
+        }
+        return result
+    }
+}
+
+/// Fixed-format UTC parser for "YYYY-MM-DD HH:MM:SS.SSS" (milliseconds optional).
+@inline(__always)
+func parseDate(_ s: UnsafeBufferPointer<UInt8>) -> Date? {
+    guard s.count >= 19 else { return nil }
+    @inline(__always) func digits(_ start: Int, _ count: Int) -> Int {
+        var v = 0
+        for i in start..<(start + count) { v = v * 10 + Int(s[i] &- 48) }
+        return v
+    }
+    let year = digits(0, 4), month = digits(5, 2), day = digits(8, 2)
+    let hour = digits(11, 2), minute = digits(14, 2), second = digits(17, 2)
+    var millis = 0
+    if s.count >= 23 && s[19] == UInt8(ascii: ".") { millis = digits(20, 3) }
+    // Days from civil (Howard Hinnant's algorithm).
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = (month + 9) % 12
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    let days = era * 146097 + doe - 719468
+    let seconds = Double(days * 86400 + hour * 3600 + minute * 60 + second) + Double(millis) / 1000
+    return Date(timeIntervalSince1970: seconds)
+}
+
+// MARK: - Inserts
+
+public final class CInserts: @unchecked Sendable {
+    let connection: CConnection
+
+    public init(setupSQL: [String]) throws {
+        connection = try CConnection()
+        for sql in setupSQL { try connection.execute(sql) }
+    }
+
+    /// Empties the table (called outside of the measured region).
+    public func reset() throws {
+        try connection.execute("DELETE FROM t")
+    }
+
+    /// Workload 5: prepare once, bind_int64 x10, step, reset.
+    public func insertPositional(rowCount: Int) throws {
+        let stmt = try connection.prepare("INSERT INTO t VALUES (?,?,?,?,?,?,?,?,?,?)")
+        defer { sqlite3_finalize(stmt) }
+        try connection.execute("BEGIN")
+        for row in 0..<rowCount {
+            for column in 0..<10 {
+                sqlite3_bind_int64(stmt, Int32(column + 1), Int64(row + column))
+            }
+            let code = sqlite3_step(stmt)
+            guard code == SQLITE_DONE else { try connection.check(code); return }
+            sqlite3_reset(stmt)
+        }
+        try connection.execute("COMMIT")
+    }
+
+    /// Workload 6: named parameters, resolved to indexes once.
+    public func insertNamed(rowCount: Int) throws {
+        let stmt = try connection.prepare("INSERT INTO t VALUES (:a,:b,:c,:d,:e,:f,:g,:h,:i,:j)")
+        defer { sqlite3_finalize(stmt) }
+        let names = [":a", ":b", ":c", ":d", ":e", ":f", ":g", ":h", ":i", ":j"]
+        let indexes = names.map { sqlite3_bind_parameter_index(stmt, $0) }
+        try connection.execute("BEGIN")
+        for row in 0..<rowCount {
+            for (column, index) in indexes.enumerated() {
+                sqlite3_bind_int64(stmt, index, Int64(row + column))
+            }
+            let code = sqlite3_step(stmt)
+            guard code == SQLITE_DONE else { try connection.check(code); return }
+            sqlite3_reset(stmt)
+        }
+        try connection.execute("COMMIT")
+    }
+
+    public func count() throws -> Int {
+        let stmt = try connection.prepare("SELECT COUNT(*) FROM t")
+        defer { sqlite3_finalize(stmt) }
+        _ = sqlite3_step(stmt)
+        return Int(sqlite3_column_int64(stmt, 0))
+    }
+}

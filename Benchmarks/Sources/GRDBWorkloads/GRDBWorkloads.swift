@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+
+// Workloads written against the GRDB 7 public API. StrataWorkloads holds the
+// very same code compiled against Strata (the APIs are meant to match).
+
+public final class GRDBReads: @unchecked Sendable {
+    let dbQueue: DatabaseQueue
+
+    public init(setupSQL: [String]) throws {
+        dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            for sql in setupSQL { try db.execute(sql: sql) }
+        }
+    }
+
+    /// Workload 1: row cursor, 10 columns read by index.
+    public func iterateRowsByIndex() throws -> Int {
+        try dbQueue.read { db in
+            var sum = 0
+            let rows = try Row.fetchCursor(db, sql: "SELECT i0, i1, i2, i3, i4, i5, i6, i7, i8, i9 FROM t")
+            while let row = try rows.next() {
+                sum &+= row[0] as Int
+                sum &+= row[1] as Int
+                sum &+= row[2] as Int
+                sum &+= row[3] as Int
+                sum &+= row[4] as Int
+                sum &+= row[5] as Int
+                sum &+= row[6] as Int
+                sum &+= row[7] as Int
+                sum &+= row[8] as Int
+                sum &+= row[9] as Int
+            }
+            return sum
+        }
+    }
+
+    /// Workload 2: row cursor, 10 columns read by name.
+    public func iterateRowsByName() throws -> Int {
+        try dbQueue.read { db in
+            var sum = 0
+            let rows = try Row.fetchCursor(db, sql: "SELECT i0, i1, i2, i3, i4, i5, i6, i7, i8, i9 FROM t")
+            while let row = try rows.next() {
+                sum &+= row["i0"] as Int
+                sum &+= row["i1"] as Int
+                sum &+= row["i2"] as Int
+                sum &+= row["i3"] as Int
+                sum &+= row["i4"] as Int
+                sum &+= row["i5"] as Int
+                sum &+= row["i6"] as Int
+                sum &+= row["i7"] as Int
+                sum &+= row["i8"] as Int
+                sum &+= row["i9"] as Int
+            }
+            return sum
+        }
+    }
+
+    /// Workload 3: Int.fetchAll.
+    public func fetchAllInts() throws -> [Int] {
+        try dbQueue.read { db in
+            try Int.fetchAll(db, sql: "SELECT i0 FROM t")
+        }
+    }
+
+    /// Workload 4: Date.fetchAll from "YYYY-MM-DD HH:MM:SS.SSS" text.
+    public func fetchAllDates() throws -> [Date] {
+        try dbQueue.read { db in
+            try Date.fetchAll(db, sql: "SELECT d FROM dates")
+        }
+    }
+}
+
+public final class GRDBInserts: @unchecked Sendable {
+    let dbQueue: DatabaseQueue
+
+    public init(setupSQL: [String]) throws {
+        dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            for sql in setupSQL { try db.execute(sql: sql) }
+        }
+    }
+
+    /// Empties the table (called outside of the measured region).
+    public func reset() throws {
+        try dbQueue.write { db in try db.execute(sql: "DELETE FROM t") }
+    }
+
+    /// Workload 5: cached statement, positional arguments, one transaction.
+    public func insertPositional(rowCount: Int) throws {
+        try dbQueue.write { db in
+            let statement = try db.cachedStatement(sql: "INSERT INTO t VALUES (?,?,?,?,?,?,?,?,?,?)")
+            for i in 0..<rowCount {
+                try statement.execute(arguments: [i, i + 1, i + 2, i + 3, i + 4, i + 5, i + 6, i + 7, i + 8, i + 9])
+            }
+        }
+    }
+
+    /// Workload 6: cached statement, named (dictionary) arguments, one transaction.
+    public func insertNamed(rowCount: Int) throws {
+        try dbQueue.write { db in
+            let statement = try db.cachedStatement(sql: "INSERT INTO t VALUES (:a,:b,:c,:d,:e,:f,:g,:h,:i,:j)")
+            for i in 0..<rowCount {
+                try statement.execute(arguments: [
+                    "a": i, "b": i + 1, "c": i + 2, "d": i + 3, "e": i + 4,
+                    "f": i + 5, "g": i + 6, "h": i + 7, "i": i + 8, "j": i + 9,
+                ])
+            }
+        }
+    }
+
+    public func count() throws -> Int {
+        try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") ?? 0 }
+    }
+}
