@@ -78,7 +78,7 @@ let benchmarks: @Sendable () -> Void = {
     readBenchmark("Int.fetchAll · GRDB", { _ = grdbReads }) { try grdbReads.fetchAllInts() }
 
     readBenchmark("Date.fetchAll · C", { _ = cReads }) { try cReads.fetchAllDates() }
-    // "Date.fetchAll · Strata" is missing: Strata has no `extension Date: DatabaseValueConvertible`.
+    readBenchmark("Date.fetchAll · Strata", { _ = strataReads }) { try strataReads.fetchAllDates() }
     readBenchmark("Date.fetchAll · GRDB", { _ = grdbReads }) { try grdbReads.fetchAllDates() }
 
     // MARK: Inserts

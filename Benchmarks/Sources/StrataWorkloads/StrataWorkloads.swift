@@ -63,10 +63,12 @@ public final class StrataReads: @unchecked Sendable {
         }
     }
 
-    // Workload 4 (Date.fetchAll) is left out: Strata does not declare
-    // `extension Date: DatabaseValueConvertible` (nor StatementColumnConvertible),
-    // so `Date.fetchAll(db, sql:)` fails with "type 'Date' has no member 'fetchAll'".
-    // Restore the GRDB variant here once Strata gains Date support.
+    /// Workload 4: Date.fetchAll from "YYYY-MM-DD HH:MM:SS.SSS" text.
+    public func fetchAllDates() throws -> [Date] {
+        try dbQueue.read { db in
+            try Date.fetchAll(db, sql: "SELECT d FROM dates")
+        }
+    }
 }
 
 public final class StrataInserts: @unchecked Sendable {

@@ -92,31 +92,33 @@ public final class Statement {
         (0..<CInt(columnCount)).map { String(cString: sqlite3_column_name(sqliteStatement, $0)) }
     }()
 
-    /// Lowercased column names to their leftmost index, built on first lookup.
-    private lazy var columnIndexes: [String: Int] = {
-        var indexes: [String: Int] = [:]
-        for (index, name) in columnNames.enumerated().reversed() {
-            indexes[name.lowercased()] = index
-        }
-        return indexes
-    }()
+    /// Column names, lowercased names, and whether names are unique, built on first lookup.
+    private lazy var columnLookup: ColumnLookup = ColumnLookup(columnNames)
 
-    /// Whether no two column names are equal, ignoring case, so that an exact
-    /// match is also the leftmost case-insensitive match.
-    private lazy var hasUniqueColumnNames: Bool = {
-        columnIndexes.count == columnNames.count
-    }()
+    /// The position after the last column found by name: records often read
+    /// columns in order, so the next lookup usually matches it.
+    private var columnLookupHint = 0
 
     /// The index of the leftmost column with that name, compared case-insensitively.
     public func index(ofColumn name: String) -> Int? {
-        // Exact matches are the common case: comparing small strings is cheaper than hashing.
-        if hasUniqueColumnNames {
-            let names = columnNames
-            for i in names.indices where names[i] == name {
-                return i
+        let lookup = columnLookup
+        if lookup.hasUniqueNames {
+            // Exact matches are the common case: comparing equal small strings
+            // is cheaper than hashing, and columns are often read in order.
+            let names = lookup.names
+            let count = names.count
+            if count == 0 { return nil }
+            var i = columnLookupHint < count ? columnLookupHint : 0
+            for _ in 0..<count {
+                if names[i] == name {
+                    columnLookupHint = i + 1
+                    return i
+                }
+                i += 1
+                if i == count { i = 0 }
             }
         }
-        return columnIndexes[name.lowercased()]
+        return lookup.lowercaseIndexes[name.lowercased()]
     }
 
     /// Whether the statement does not write. Wraps `sqlite3_stmt_readonly`.
@@ -139,75 +141,113 @@ public final class Statement {
         }
     }
 
+    /// Whether some parameters are named (`:name`, `$name`, `@name`).
+    private lazy var hasNamedParameters: Bool = parameterNames.contains { $0 != nil }
+
     /// Throws when the arguments do not fit the statement's parameters.
     public func validateArguments(_ arguments: StatementArguments) throws {
-        var consumed = arguments
-        _ = try extractBindings(from: &consumed, allowingRemainingValues: false)
+        _ = try bindings(for: arguments, allowingRemainingValues: false, bind: false)
     }
 
     /// Validates and binds arguments; text and blobs are copied.
     public func setArguments(_ arguments: StatementArguments) throws {
-        var consumed = arguments
-        let bindings = try extractBindings(from: &consumed, allowingRemainingValues: false)
+        _ = try bindings(for: arguments, allowingRemainingValues: false, bind: true)
         _arguments = arguments
-        try bind(bindings)
     }
 
     /// Binds arguments without validating them: missing values are NULL, extra
     /// values are ignored.
     public func setUncheckedArguments(_ arguments: StatementArguments) {
         _arguments = arguments
-        var consumed = arguments
-        var bindings: [DatabaseValue] = []
-        for name in parameterNames {
-            if let name, let value = consumed.namedValues[name] {
-                bindings.append(value)
-            } else if !consumed.values.isEmpty {
-                bindings.append(consumed.values.removeFirst())
+        reset()
+        var positional = arguments.values.makeIterator()
+        for (i, name) in parameterNames.enumerated() {
+            let value: DatabaseValue
+            if let name, let named = arguments.namedValues[name] {
+                value = named
             } else {
-                bindings.append(.null)
+                value = positional.next() ?? .null
             }
+            _ = value.bind(to: sqliteStatement, at: CInt(i + 1))
         }
-        try? bind(bindings)
     }
 
     /// Consumes the arguments for this statement (multi-statement execution).
     func consumeArguments(_ arguments: inout StatementArguments) throws {
-        let original = arguments
-        let bindings = try extractBindings(from: &arguments, allowingRemainingValues: true)
-        var used = StatementArguments()
-        used.values = Array(original.values.prefix(original.values.count - arguments.values.count))
-        used.namedValues = original.namedValues
-        _arguments = used
-        try bind(bindings)
+        let consumed = try bindings(for: arguments, allowingRemainingValues: true, bind: true)
+        _arguments = StatementArguments(
+            values: Array(arguments.values.prefix(consumed)), namedValues: arguments.namedValues)
+        arguments.values.removeFirst(consumed)
     }
 
-    private func extractBindings(
-        from arguments: inout StatementArguments,
-        allowingRemainingValues: Bool
-    ) throws -> [DatabaseValue] {
-        do {
-            return try arguments.extractBindings(
-                forParameterNames: parameterNames,
-                allowingRemainingValues: allowingRemainingValues,
-                sql: sql)
-        } catch let error as DatabaseError {
-            throw DatabaseError(
-                resultCode: error.extendedResultCode, message: error.message, sql: sql, arguments: error.arguments,
-                publicStatementArguments: database.configuration.publicStatementArguments)
-        }
-    }
-
-    private func bind(_ bindings: [DatabaseValue]) throws {
-        reset()
-        sqlite3_clear_bindings(sqliteStatement)
-        for (i, value) in bindings.enumerated() {
-            let code = value.bind(to: sqliteStatement, at: CInt(i + 1))
-            if code != SQLITE_OK {
-                throw DatabaseError.lastError(
-                    of: database.sqliteConnection, resultCode: code, sql: sql, arguments: _arguments,
-                    publicStatementArguments: database.configuration.publicStatementArguments)
+    /// Checks that the arguments fit the parameters, binds them when `bind` is
+    /// true, and returns the number of positional values consumed.
+    ///
+    /// Named parameters take named values, or the next positional value when
+    /// no named value matches.
+    private func bindings(
+        for arguments: StatementArguments,
+        allowingRemainingValues: Bool,
+        bind: Bool
+    ) throws -> Int {
+        if bind { reset() }
+        let names = parameterNames
+        let values = arguments.values
+        if !hasNamedParameters {
+            // Fast path: positional parameters only.
+            let count = names.count
+            if values.count < count || (!allowingRemainingValues && values.count > count) {
+                throw argumentsError("wrong number of statement arguments: \(values.count)", arguments)
             }
+            if bind {
+                for i in 0..<count {
+                    try check(values[i].bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
+                }
+            }
+            return count
+        }
+        var consumed = 0
+        var missingNames: [String] = []
+        for (i, name) in names.enumerated() {
+            let value: DatabaseValue
+            if let name, let named = arguments.namedValues[name] {
+                value = named
+            } else if consumed < values.count {
+                value = values[consumed]
+                consumed += 1
+            } else {
+                missingNames.append(name ?? "?")
+                continue
+            }
+            if bind {
+                try check(value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
+            }
+        }
+        if !missingNames.isEmpty {
+            if missingNames.allSatisfy({ $0 == "?" }) {
+                throw argumentsError("wrong number of statement arguments: \(values.count)", arguments)
+            }
+            let list = missingNames.filter { $0 != "?" }.joined(separator: ", ")
+            throw argumentsError("missing statement argument(s): \(list)", arguments)
+        }
+        if !allowingRemainingValues && consumed < values.count {
+            throw argumentsError("wrong number of statement arguments: \(values.count)", arguments)
+        }
+        return consumed
+    }
+
+    private func argumentsError(_ message: String, _ arguments: StatementArguments) -> DatabaseError {
+        DatabaseError(
+            resultCode: .SQLITE_MISUSE, message: message, sql: sql, arguments: arguments,
+            publicStatementArguments: database.configuration.publicStatementArguments)
+    }
+
+    @inline(__always)
+    private func check(_ code: CInt, _ arguments: StatementArguments) throws {
+        if code != SQLITE_OK {
+            throw DatabaseError.lastError(
+                of: database.sqliteConnection, resultCode: code, sql: sql, arguments: arguments,
+                publicStatementArguments: database.configuration.publicStatementArguments)
         }
     }
 
@@ -281,5 +321,25 @@ extension Statement: _RowLayout {
 
     public func _layoutIndex(ofColumn name: String) -> Int? {
         index(ofColumn: name)
+    }
+}
+
+/// The column names of a statement, ready for lookups by name.
+private struct ColumnLookup {
+    let names: [String]
+    /// Lowercased names to their leftmost index.
+    let lowercaseIndexes: [String: Int]
+    /// Whether no two names are equal, ignoring case, so that an exact match
+    /// is also the leftmost case-insensitive match.
+    let hasUniqueNames: Bool
+
+    init(_ names: [String]) {
+        self.names = names
+        var indexes: [String: Int] = [:]
+        for (index, name) in names.enumerated().reversed() {
+            indexes[name.lowercased()] = index
+        }
+        self.lowercaseIndexes = indexes
+        self.hasUniqueNames = indexes.count == names.count
     }
 }
