@@ -30,3 +30,35 @@ extension StatementColumnConvertible where Self: RawRepresentable, Self.RawValue
         self.init(rawValue: rawValue)
     }
 }
+
+// Wrapper types (such as Tagged values) gain SQL support from their raw value
+// with empty conformances:
+//
+//     extension Tagged: SQLExpressible where RawValue: SQLExpressible { }
+//     extension Tagged: StatementBinding where RawValue: StatementBinding { }
+
+extension SQLExpressible where Self: RawRepresentable, Self.RawValue: SQLExpressible {
+    /// The expression of the raw value.
+    public var sqlExpression: SQLExpression {
+        rawValue.sqlExpression
+    }
+}
+
+extension StatementBinding where Self: RawRepresentable, Self.RawValue: StatementBinding {
+    /// Binds the raw value.
+    public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
+        rawValue.bind(to: sqliteStatement, at: index)
+    }
+}
+
+extension DatabaseValueConvertible where Self: RawRepresentable, Self.RawValue: DatabaseValueConvertible {
+    /// The expression of the raw value.
+    public var sqlExpression: SQLExpression {
+        rawValue.sqlExpression
+    }
+
+    /// Binds the raw value.
+    public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
+        rawValue.bind(to: sqliteStatement, at: index)
+    }
+}
