@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A connection to an SQLite database.
 ///
@@ -372,7 +373,8 @@ final class InterruptState: @unchecked Sendable {
     private let lock = NSLock()
     /// The connection, while open; guarded by the lock.
     var connection: SQLiteConnection?
-    private var _isCancelled = false
+    /// Read on every statement, without taking the lock.
+    private let _isCancelled = Atomic<Bool>(false)
 
     init() {}
 
@@ -384,7 +386,7 @@ final class InterruptState: @unchecked Sendable {
 
     /// Whether the current access was cancelled.
     var isCancelled: Bool {
-        withLock { _isCancelled }
+        _isCancelled.load(ordering: .acquiring)
     }
 
     /// Interrupts the running statement, if any. Wraps `sqlite3_interrupt`.
@@ -397,13 +399,13 @@ final class InterruptState: @unchecked Sendable {
     /// Marks the current access cancelled and interrupts it.
     func cancel() {
         withLock {
-            _isCancelled = true
+            _isCancelled.store(true, ordering: .releasing)
             if let connection { sqlite3_interrupt(connection) }
         }
     }
 
     /// Clears the cancellation at the end of an access.
     func resetCancellation() {
-        withLock { _isCancelled = false }
+        _isCancelled.store(false, ordering: .releasing)
     }
 }

@@ -15,7 +15,10 @@ public final class Statement {
     public let sqliteStatement: SQLiteStatement
 
     /// The connection that compiled the statement.
-    unowned let database: Database
+    /// Unowned and unchecked: a statement is only used inside an access of its
+    /// connection, which outlives it. Checked references cost atomic operations
+    /// on every execution.
+    unowned(unsafe) let database: Database
 
     /// The SQL of the statement, trimmed of surrounding white space.
     public var sql: String { _sql }
@@ -92,8 +95,15 @@ public final class Statement {
         (0..<CInt(columnCount)).map { String(cString: sqlite3_column_name(sqliteStatement, $0)) }
     }()
 
-    /// Column names, lowercased names, and whether names are unique, built on first lookup.
-    private lazy var columnLookup: ColumnLookup = ColumnLookup(columnNames)
+    /// Lowercased column names to their leftmost index; nil until the first lookup.
+    private var lowercaseColumnIndexes: [String: Int]?
+
+    /// The column names, for lookups.
+    private var lookupNames: [String] = []
+
+    /// Whether no two names are equal, ignoring case, so that an exact match
+    /// is also the leftmost case-insensitive match.
+    private var hasUniqueColumnNames = false
 
     /// The position after the last column found by name: records often read
     /// columns in order, so the next lookup usually matches it.
@@ -101,24 +111,35 @@ public final class Statement {
 
     /// The index of the leftmost column with that name, compared case-insensitively.
     public func index(ofColumn name: String) -> Int? {
-        let lookup = columnLookup
-        if lookup.hasUniqueNames {
+        if lowercaseColumnIndexes == nil {
+            prepareColumnLookup()
+        }
+        if hasUniqueColumnNames {
             // Exact matches are the common case: comparing equal small strings
             // is cheaper than hashing, and columns are often read in order.
-            let names = lookup.names
-            let count = names.count
-            if count == 0 { return nil }
-            var i = columnLookupHint < count ? columnLookupHint : 0
+            let count = lookupNames.count
+            var i = columnLookupHint
             for _ in 0..<count {
-                if names[i] == name {
+                if i >= count { i = 0 }
+                if lookupNames[i] == name {
                     columnLookupHint = i + 1
                     return i
                 }
                 i += 1
-                if i == count { i = 0 }
             }
         }
-        return lookup.lowercaseIndexes[name.lowercased()]
+        return lowercaseColumnIndexes?[name.lowercased()]
+    }
+
+    private func prepareColumnLookup() {
+        let names = columnNames
+        var indexes: [String: Int] = [:]
+        for (index, name) in names.enumerated().reversed() {
+            indexes[name.lowercased()] = index
+        }
+        lookupNames = names
+        hasUniqueColumnNames = indexes.count == names.count
+        lowercaseColumnIndexes = indexes
     }
 
     /// Whether the statement does not write. Wraps `sqlite3_stmt_readonly`.
@@ -321,25 +342,5 @@ extension Statement: _RowLayout {
 
     public func _layoutIndex(ofColumn name: String) -> Int? {
         index(ofColumn: name)
-    }
-}
-
-/// The column names of a statement, ready for lookups by name.
-private struct ColumnLookup {
-    let names: [String]
-    /// Lowercased names to their leftmost index.
-    let lowercaseIndexes: [String: Int]
-    /// Whether no two names are equal, ignoring case, so that an exact match
-    /// is also the leftmost case-insensitive match.
-    let hasUniqueNames: Bool
-
-    init(_ names: [String]) {
-        self.names = names
-        var indexes: [String: Int] = [:]
-        for (index, name) in names.enumerated().reversed() {
-            indexes[name.lowercased()] = index
-        }
-        self.lowercaseIndexes = indexes
-        self.hasUniqueNames = indexes.count == names.count
     }
 }
