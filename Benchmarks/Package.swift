@@ -28,6 +28,13 @@ let package = Package(
             dependencies: [.product(name: "Strata", package: "Strata")],
             path: "Sources/StrataWorkloads"
         ),
+        // Runs one Strata workload, for profilers (valgrind, perf):
+        // `swift build -c release --product strata-profile && valgrind --tool=callgrind .build/release/strata-profile insert`
+        .executableTarget(
+            name: "strata-profile",
+            dependencies: ["StrataWorkloads"],
+            path: "Sources/strata-profile"
+        ),
         .target(
             name: "GRDBWorkloads",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")],

@@ -4,6 +4,7 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
     public typealias Element = Value
 
     public let _statement: Statement
+    @exclusivity(unchecked)
     public var _isDone = false
     @usableFromInline let row: Row
     @usableFromInline let columnIndex: CInt
@@ -44,6 +45,7 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
     public typealias Element = Value
 
     public let _statement: Statement
+    @exclusivity(unchecked)
     public var _isDone = false
     @usableFromInline let columnIndex: CInt
     @usableFromInline let row: Row

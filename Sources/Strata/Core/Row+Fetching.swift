@@ -5,6 +5,7 @@ public final class RowCursor: DatabaseCursor {
     public typealias Element = Row
 
     public let _statement: Statement
+    @exclusivity(unchecked)
     public var _isDone = false
     private let row: Row
 

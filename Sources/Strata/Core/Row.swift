@@ -33,6 +33,11 @@ public final class Row {
     /// The number of columns.
     public let count: Int
 
+    /// The statement of a live, unadapted row. Unowned and unchecked: `impl`
+    /// holds it, and checked references cost atomic operations per lookup.
+    @usableFromInline
+    unowned(unsafe) let liveStatement: Statement?
+
     /// Rows prefetched by associations, by key.
     var prefetchedRowsStorage: [String: [Row]] = [:]
 
@@ -40,6 +45,7 @@ public final class Row {
     init(statement: Statement) {
         impl = .statement(statement)
         sqliteStatement = statement.sqliteStatement
+        liveStatement = statement
         count = statement.columnCount
     }
 
@@ -47,6 +53,7 @@ public final class Row {
     init(names: [String], values: [DatabaseValue]) {
         impl = .values(names: names, values: values)
         sqliteStatement = nil
+        liveStatement = nil
         count = names.count
     }
 
@@ -54,6 +61,7 @@ public final class Row {
     init(base: Row, adapter: any _LayoutedRowAdapter) {
         impl = .adapted(base: base, adapter: adapter)
         sqliteStatement = nil
+        liveStatement = nil
         count = adapter._mapping.columns.count
     }
 
@@ -100,6 +108,7 @@ public final class Row {
     private init(impl: Impl, count: Int) {
         self.impl = impl
         self.sqliteStatement = nil
+        self.liveStatement = nil
         self.count = count
     }
 
@@ -142,6 +151,9 @@ public final class Row {
     /// The index of the leftmost column with this name (case-insensitive).
     @usableFromInline
     func index(forColumn name: String) -> Int? {
+        if let liveStatement {
+            return liveStatement.index(ofColumn: name)
+        }
         switch impl {
         case .statement(let statement):
             return statement.index(ofColumn: name)

@@ -96,17 +96,21 @@ public final class Statement {
     }()
 
     /// Lowercased column names to their leftmost index; nil until the first lookup.
+    @exclusivity(unchecked)
     private var lowercaseColumnIndexes: [String: Int]?
 
     /// The column names, for lookups.
+    @exclusivity(unchecked)
     private var lookupNames: [String] = []
 
     /// Whether no two names are equal, ignoring case, so that an exact match
     /// is also the leftmost case-insensitive match.
+    @exclusivity(unchecked)
     private var hasUniqueColumnNames = false
 
     /// The position after the last column found by name: records often read
     /// columns in order, so the next lookup usually matches it.
+    @exclusivity(unchecked)
     private var columnLookupHint = 0
 
     /// The index of the leftmost column with that name, compared case-insensitively.

@@ -23,6 +23,7 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
     public typealias Element = Record
 
     public let _statement: Statement
+    @exclusivity(unchecked)
     public var _isDone = false
     @usableFromInline let row: Row
 

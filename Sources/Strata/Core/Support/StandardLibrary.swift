@@ -55,6 +55,15 @@ extension _DatabaseInteger {
 }
 
 extension Int: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseInteger {
+    /// Reads the column with `sqlite3_column_int64`; nil for NULL, or when out of range.
+    /// Checks the column type only for zero, the value SQLite returns for NULL.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Int? {
+        let v = sqlite3_column_int64(sqliteStatement, index)
+        if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        return Int(exactly: v)
+    }
     /// Stored as INTEGER.
     @inlinable
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
@@ -75,6 +84,15 @@ extension Int: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseIn
 }
 
 extension Int8: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseInteger {
+    /// Reads the column with `sqlite3_column_int64`; nil for NULL, or when out of range.
+    /// Checks the column type only for zero, the value SQLite returns for NULL.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Int8? {
+        let v = sqlite3_column_int64(sqliteStatement, index)
+        if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        return Int8(exactly: v)
+    }
     /// Stored as INTEGER.
     @inlinable
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
@@ -95,6 +113,15 @@ extension Int8: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseI
 }
 
 extension Int16: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseInteger {
+    /// Reads the column with `sqlite3_column_int64`; nil for NULL, or when out of range.
+    /// Checks the column type only for zero, the value SQLite returns for NULL.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Int16? {
+        let v = sqlite3_column_int64(sqliteStatement, index)
+        if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        return Int16(exactly: v)
+    }
     /// Stored as INTEGER.
     @inlinable
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
@@ -115,6 +142,15 @@ extension Int16: DatabaseValueConvertible, StatementColumnConvertible, _Database
 }
 
 extension Int32: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseInteger {
+    /// Reads the column with `sqlite3_column_int64`; nil for NULL, or when out of range.
+    /// Checks the column type only for zero, the value SQLite returns for NULL.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Int32? {
+        let v = sqlite3_column_int64(sqliteStatement, index)
+        if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        return Int32(exactly: v)
+    }
     /// Stored as INTEGER.
     @inlinable
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
@@ -135,6 +171,15 @@ extension Int32: DatabaseValueConvertible, StatementColumnConvertible, _Database
 }
 
 extension Int64: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseInteger {
+    /// Reads the column with `sqlite3_column_int64`; nil for NULL, or when out of range.
+    /// Checks the column type only for zero, the value SQLite returns for NULL.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Int64? {
+        let v = sqlite3_column_int64(sqliteStatement, index)
+        if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        return v
+    }
     /// Stored as INTEGER.
     @inlinable
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(self)) }
@@ -154,6 +199,15 @@ extension Int64: DatabaseValueConvertible, StatementColumnConvertible, _Database
 }
 
 extension UInt: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseInteger {
+    /// Reads the column with `sqlite3_column_int64`; nil for NULL, or when out of range.
+    /// Checks the column type only for zero, the value SQLite returns for NULL.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> UInt? {
+        let v = sqlite3_column_int64(sqliteStatement, index)
+        if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        return UInt(exactly: v)
+    }
     /// Stored as INTEGER; values above `Int64.max` can't be stored and are stored as
     /// a double, which is lossy.
     @inlinable
@@ -179,6 +233,15 @@ extension UInt: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseI
 }
 
 extension UInt8: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseInteger {
+    /// Reads the column with `sqlite3_column_int64`; nil for NULL, or when out of range.
+    /// Checks the column type only for zero, the value SQLite returns for NULL.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> UInt8? {
+        let v = sqlite3_column_int64(sqliteStatement, index)
+        if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        return UInt8(exactly: v)
+    }
     /// Stored as INTEGER.
     @inlinable
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
@@ -199,6 +262,15 @@ extension UInt8: DatabaseValueConvertible, StatementColumnConvertible, _Database
 }
 
 extension UInt16: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseInteger {
+    /// Reads the column with `sqlite3_column_int64`; nil for NULL, or when out of range.
+    /// Checks the column type only for zero, the value SQLite returns for NULL.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> UInt16? {
+        let v = sqlite3_column_int64(sqliteStatement, index)
+        if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        return UInt16(exactly: v)
+    }
     /// Stored as INTEGER.
     @inlinable
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
@@ -219,6 +291,15 @@ extension UInt16: DatabaseValueConvertible, StatementColumnConvertible, _Databas
 }
 
 extension UInt32: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseInteger {
+    /// Reads the column with `sqlite3_column_int64`; nil for NULL, or when out of range.
+    /// Checks the column type only for zero, the value SQLite returns for NULL.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> UInt32? {
+        let v = sqlite3_column_int64(sqliteStatement, index)
+        if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        return UInt32(exactly: v)
+    }
     /// Stored as INTEGER.
     @inlinable
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
@@ -239,6 +320,15 @@ extension UInt32: DatabaseValueConvertible, StatementColumnConvertible, _Databas
 }
 
 extension UInt64: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseInteger {
+    /// Reads the column with `sqlite3_column_int64`; nil for NULL, or when out of range.
+    /// Checks the column type only for zero, the value SQLite returns for NULL.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> UInt64? {
+        let v = sqlite3_column_int64(sqliteStatement, index)
+        if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        return UInt64(exactly: v)
+    }
     /// Stored as INTEGER; values above `Int64.max` are stored as a double, which is lossy.
     @inlinable
     public var databaseValue: DatabaseValue {
@@ -265,6 +355,15 @@ extension UInt64: DatabaseValueConvertible, StatementColumnConvertible, _Databas
 // MARK: - Floating point
 
 extension Double: DatabaseValueConvertible, StatementColumnConvertible {
+    /// Reads the column with `sqlite3_column_double`; nil for NULL.
+    /// Checks the column type only for zero, the value SQLite returns for NULL.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Double? {
+        let v = sqlite3_column_double(sqliteStatement, index)
+        if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        return v
+    }
     /// Stored as REAL.
     @inlinable
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .double(self)) }
@@ -290,6 +389,15 @@ extension Double: DatabaseValueConvertible, StatementColumnConvertible {
 }
 
 extension Float: DatabaseValueConvertible, StatementColumnConvertible {
+    /// Reads the column with `sqlite3_column_double`; nil for NULL.
+    /// Checks the column type only for zero, the value SQLite returns for NULL.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Float? {
+        let v = sqlite3_column_double(sqliteStatement, index)
+        if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        return Float(v)
+    }
     /// Stored as REAL.
     @inlinable
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .double(Double(self))) }
