@@ -32,7 +32,7 @@ let package = Package(
         // `swift build -c release --product strata-profile && valgrind --tool=callgrind .build/release/strata-profile insert`
         .executableTarget(
             name: "strata-profile",
-            dependencies: ["StrataWorkloads"],
+            dependencies: ["StrataWorkloads", "CWorkloads"],
             path: "Sources/strata-profile"
         ),
         .target(

@@ -1,3 +1,4 @@
+import CWorkloads
 import StrataWorkloads
 
 // Runs one Strata workload a few times, for profilers.
@@ -8,6 +9,18 @@ let fillSQL = """
     INSERT INTO t SELECT x, x, x, x, x, x, x, x, x, x FROM c
     """
 switch workload {
+case "c-insert":
+    try CInserts(setupSQL: [tableSQL]).insertPositional(rowCount: 50_000)
+case "c-insert-named":
+    try CInserts(setupSQL: [tableSQL]).insertNamed(rowCount: 50_000)
+case "c-by-name":
+    print(try CReads(setupSQL: [tableSQL, fillSQL]).iterateRowsByName())
+case "c-by-index":
+    print(try CReads(setupSQL: [tableSQL, fillSQL]).iterateRowsByIndex())
+case "c-ints":
+    print(try CReads(setupSQL: [tableSQL, fillSQL]).fetchAllInts().count)
+case "ints":
+    print(try StrataReads(setupSQL: [tableSQL, fillSQL]).fetchAllInts().count)
 case "insert":
     let inserts = try StrataInserts(setupSQL: [tableSQL])
     try inserts.insertPositional(rowCount: 50_000)
@@ -15,11 +28,20 @@ case "insert-named":
     let inserts = try StrataInserts(setupSQL: [tableSQL])
     try inserts.insertNamed(rowCount: 50_000)
 case "by-name":
-    let reads = try StrataReads(setupSQL: [tableSQL, fillSQL, "CREATE TABLE dates (d TEXT)"])
-    print(try reads.iterateRowsByName())
+    print(try StrataReads(setupSQL: [tableSQL, fillSQL]).iterateRowsByName())
 case "by-index":
-    let reads = try StrataReads(setupSQL: [tableSQL, fillSQL, "CREATE TABLE dates (d TEXT)"])
-    print(try reads.iterateRowsByIndex())
+    print(try StrataReads(setupSQL: [tableSQL, fillSQL]).iterateRowsByIndex())
+case "dates", "c-dates":
+    let datesSQL = """
+        WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < 99999)
+        INSERT INTO dates SELECT strftime('%Y-%m-%d %H:%M:%f', 1600000000 + x * 37.123, 'unixepoch') FROM c
+        """
+    let setup = [tableSQL, "CREATE TABLE dates (d TEXT)", datesSQL]
+    if workload == "dates" {
+        print(try StrataReads(setupSQL: setup).fetchAllDates().count)
+    } else {
+        print(try CReads(setupSQL: setup).fetchAllDates().count)
+    }
 default:
     print("unknown workload \(workload)")
 }

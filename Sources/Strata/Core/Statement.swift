@@ -188,7 +188,7 @@ public final class Statement {
         var positional = arguments.values.makeIterator()
         for (i, name) in parameterNames.enumerated() {
             let value: DatabaseValue
-            if let name, let named = arguments.namedValues[name] {
+            if let name, let named = arguments.namedValue(name) {
                 value = named
             } else {
                 value = positional.next() ?? .null
@@ -201,7 +201,7 @@ public final class Statement {
     func consumeArguments(_ arguments: inout StatementArguments) throws {
         let consumed = try bindings(for: arguments, allowingRemainingValues: true, bind: true)
         _arguments = StatementArguments(
-            values: Array(arguments.values.prefix(consumed)), namedValues: arguments.namedValues)
+            values: Array(arguments.values.prefix(consumed)), namedPairs: arguments.namedPairs)
         arguments.values.removeFirst(consumed)
     }
 
@@ -231,11 +231,16 @@ public final class Statement {
             }
             return count
         }
+        if bind && values.isEmpty && allParametersNamed && arguments.namedPairs.count >= names.count,
+            try bindNamedValuesByScanning(arguments)
+        {
+            return 0
+        }
         var consumed = 0
         var missingNames: [String] = []
         for (i, name) in names.enumerated() {
             let value: DatabaseValue
-            if let name, let named = arguments.namedValues[name] {
+            if let name, let named = arguments.namedValue(name) {
                 value = named
             } else if consumed < values.count {
                 value = values[consumed]
@@ -259,6 +264,33 @@ public final class Statement {
             throw argumentsError("wrong number of statement arguments: \(values.count)", arguments)
         }
         return consumed
+    }
+
+    /// Whether all parameters are named.
+    private lazy var allParametersNamed: Bool = parameterNames.allSatisfy { $0 != nil }
+
+    /// Binds named values by looking their keys up among the parameter names:
+    /// comparing small strings is cheaper than hashing each parameter name.
+    /// Returns false when some parameters are left without a value.
+    private func bindNamedValuesByScanning(_ arguments: StatementArguments) throws -> Bool {
+        let names = parameterNames
+        let count = names.count
+        var boundCount = 0
+        var hint = 0
+        for (key, value) in arguments.namedPairs {
+            var i = hint
+            for _ in 0..<count {
+                if i >= count { i = 0 }
+                if names[i] == key {
+                    try check(value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
+                    boundCount += 1
+                    hint = i + 1
+                    break
+                }
+                i += 1
+            }
+        }
+        return boundCount == count
     }
 
     private func argumentsError(_ message: String, _ arguments: StatementArguments) -> DatabaseError {

@@ -11,18 +11,53 @@ import Foundation
 public struct StatementArguments: Hashable, Sendable {
     /// Positional values, consumed in order.
     var values: [DatabaseValue]
-    /// Named values, keyed by parameter name without its prefix.
-    var namedValues: [String: DatabaseValue]
+
+    /// Named values, by parameter name without its prefix, with unique names.
+    ///
+    /// An array rather than a dictionary: building arguments from a literal
+    /// then hashes nothing, and binding compares small strings.
+    var namedPairs: [(name: String, value: DatabaseValue)]
+
+    /// Named values, as a dictionary.
+    var namedValues: [String: DatabaseValue] {
+        get { Dictionary(namedPairs, uniquingKeysWith: { _, new in new }) }
+        set { namedPairs = newValue.map { (name: $0.key, value: $0.value) } }
+    }
 
     /// Empty arguments.
     public init() {
         values = []
-        namedValues = [:]
+        namedPairs = []
     }
 
     init(values: [DatabaseValue], namedValues: [String: DatabaseValue]) {
         self.values = values
-        self.namedValues = namedValues
+        self.namedPairs = namedValues.map { (name: $0.key, value: $0.value) }
+    }
+
+    init(values: [DatabaseValue], namedPairs: [(name: String, value: DatabaseValue)]) {
+        self.values = values
+        self.namedPairs = namedPairs
+    }
+
+    /// The named value for a parameter name, if any.
+    func namedValue(_ name: String) -> DatabaseValue? {
+        for pair in namedPairs where pair.name == name {
+            return pair.value
+        }
+        return nil
+    }
+
+    /// Arguments are equal when they have the same positional values, and the
+    /// same named values in any order.
+    public static func == (lhs: StatementArguments, rhs: StatementArguments) -> Bool {
+        lhs.values == rhs.values && lhs.namedValues == rhs.namedValues
+    }
+
+    /// Hashes the positional values and the named values, in any order.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(values)
+        hasher.combine(namedValues)
     }
 
     /// Positional arguments from a sequence of database values.
@@ -79,7 +114,7 @@ public struct StatementArguments: Hashable, Sendable {
 
     /// True when there are no positional nor named values.
     public var isEmpty: Bool {
-        values.isEmpty && namedValues.isEmpty
+        values.isEmpty && namedPairs.isEmpty
     }
 
     /// Appends positional values and inserts named values, the right side winning.
@@ -88,9 +123,12 @@ public struct StatementArguments: Hashable, Sendable {
     public mutating func append(contentsOf arguments: StatementArguments) -> [String: DatabaseValue] {
         values.append(contentsOf: arguments.values)
         var replaced: [String: DatabaseValue] = [:]
-        for (key, value) in arguments.namedValues {
-            if let old = namedValues.updateValue(value, forKey: key) {
-                replaced[key] = old
+        for (key, value) in arguments.namedPairs {
+            if let index = namedPairs.firstIndex(where: { $0.name == key }) {
+                replaced[key] = namedPairs[index].value
+                namedPairs[index].value = value
+            } else {
+                namedPairs.append((name: key, value: value))
             }
         }
         return replaced
@@ -147,13 +185,23 @@ extension StatementArguments: ExpressibleByArrayLiteral {
 extension StatementArguments: ExpressibleByDictionaryLiteral {
     /// Named arguments: `["name": "Arthur", "score": nil]`.
     public init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
-        var named: [String: DatabaseValue] = [:]
-        named.reserveCapacity(elements.count)
-        for (key, value) in elements {
-            named[key] = value?.databaseValue ?? .null
+        // Like dictionary literals, repeated names are a programmer error.
+        assert(Set(elements.map(\.0)).count == elements.count, "Dictionary literal contains duplicate keys")
+        let pairs = [(name: String, value: DatabaseValue)](unsafeUninitializedCapacity: elements.count) {
+            buffer, initializedCount in
+            elements.withUnsafeBufferPointer { source in
+                guard let sourceStart = source.baseAddress, let destination = buffer.baseAddress else { return }
+                for i in 0..<source.count {
+                    let element = sourceStart + i
+                    (destination + i).initialize(
+                        to: (name: element.pointee.0, value: element.pointee.1?.databaseValue ?? .null))
+                }
+            }
+            initializedCount = elements.count
         }
-        self.init(values: [], namedValues: named)
+        self.init(values: [], namedPairs: pairs)
     }
+
 }
 
 extension StatementArguments: CustomStringConvertible {
