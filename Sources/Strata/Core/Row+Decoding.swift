@@ -6,8 +6,18 @@ extension Row {
     @usableFromInline
     func valueMismatch<Value>(_ type: Value.Type, atIndex index: Int) -> RowDecodingError {
         RowDecodingError.make(
-            .valueMismatch(type: String(describing: Value.self), dbValue: databaseValue(atUncheckedIndex: index)),
+            .valueMismatch(type: Row.typeName(Value.self), dbValue: databaseValue(atUncheckedIndex: index)),
             row: self, columnIndex: index)
+    }
+
+    /// The name of a decoded type, without the optional layers that fetching
+    /// methods add: `fetchOne` of `Int` decodes an `Int?`.
+    static func typeName(_ type: Any.Type) -> String {
+        var name = String(describing: type)
+        while name.hasPrefix("Optional<") && name.hasSuffix(">") {
+            name = String(name.dropFirst("Optional<".count).dropLast())
+        }
+        return name
     }
 
     @usableFromInline
