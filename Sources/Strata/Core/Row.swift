@@ -149,11 +149,20 @@ public final class Row {
     }
 
     /// The index of the leftmost column with this name (case-insensitive).
-    @usableFromInline
+    @inlinable
+    @inline(__always)
     func index(forColumn name: String) -> Int? {
         if let liveStatement {
-            return liveStatement.index(ofColumn: name)
+            if let index = liveStatement.predictedIndex(ofColumn: name) {
+                return index
+            }
+            return liveStatement.lookUpIndex(ofColumn: name)
         }
+        return slowIndex(forColumn: name)
+    }
+
+    @usableFromInline
+    func slowIndex(forColumn name: String) -> Int? {
         switch impl {
         case .statement(let statement):
             return statement.index(ofColumn: name)

@@ -101,20 +101,44 @@ public final class Statement {
 
     /// The column names, for lookups.
     @exclusivity(unchecked)
-    private var lookupNames: [String] = []
+    @usableFromInline
+    var lookupNames: [String] = []
 
     /// Whether no two names are equal, ignoring case, so that an exact match
     /// is also the leftmost case-insensitive match.
     @exclusivity(unchecked)
-    private var hasUniqueColumnNames = false
+    @usableFromInline
+    var hasUniqueColumnNames = false
 
     /// The position after the last column found by name: records often read
     /// columns in order, so the next lookup usually matches it.
     @exclusivity(unchecked)
-    private var columnLookupHint = 0
+    @usableFromInline
+    var columnLookupHint = 0
 
     /// The index of the leftmost column with that name, compared case-insensitively.
     public func index(ofColumn name: String) -> Int? {
+        if let index = predictedIndex(ofColumn: name) {
+            return index
+        }
+        return lookUpIndex(ofColumn: name)
+    }
+
+    /// The index of the column when it is the one after the previous lookup:
+    /// records often read columns in order. Inlined in clients.
+    @inlinable
+    @inline(__always)
+    func predictedIndex(ofColumn name: String) -> Int? {
+        let hint = columnLookupHint
+        if hasUniqueColumnNames && hint < lookupNames.count && lookupNames[hint] == name {
+            columnLookupHint = hint + 1
+            return hint
+        }
+        return nil
+    }
+
+    @usableFromInline
+    func lookUpIndex(ofColumn name: String) -> Int? {
         if lowercaseColumnIndexes == nil {
             prepareColumnLookup()
         }
