@@ -179,6 +179,10 @@ extension Database {
         pendingTransactionCompletion = .none
         cachedTransactionDate = nil
         guard pending != .none else { return }
+        if pending == .rollback {
+            // A rolled back transaction may have changed the schema.
+            schemaCache = SchemaCache()
+        }
         let callbacks = transactionCompletionCallbacks
         transactionCompletionCallbacks = []
         for callback in callbacks {

@@ -60,6 +60,9 @@ public final class Database {
     /// Cancellation and interruption state, shared with other threads.
     let interruptState = InterruptState()
 
+    /// Schema information cached by introspection (`Database+Schema.swift`).
+    var schemaCache = SchemaCache()
+
     /// The schema source in effect (see ``withSchemaSource(_:execute:)``).
     public private(set) var schemaSource: (any DatabaseSchemaSource)?
 
@@ -350,6 +353,7 @@ public final class Database {
     /// Forgets everything cached about the schema, including cached statements.
     public func clearSchemaCache() {
         statementCache.removeAll()
+        schemaCache = SchemaCache()
     }
 }
 

@@ -1,8 +1,37 @@
 /// A source of schema information that SQLite doesn't give, such as the
 /// primary keys of views. Set it with ``Configuration/schemaSource``.
+///
+/// ```swift
+/// struct MySchemaSource: DatabaseSchemaSource {
+///     func columnsForPrimaryKey(_ db: Database, inView view: DatabaseObjectID) throws -> [String]? {
+///         view.name == "captain" ? ["id"] : nil
+///     }
+/// }
+/// ```
 public protocol DatabaseSchemaSource: Sendable {
     /// The primary key columns of a view, or nil when it has none.
     func columnsForPrimaryKey(_ db: Database, inView view: DatabaseObjectID) throws -> [String]?
+}
+
+extension DatabaseSchemaSource {
+    /// A schema source that asks this source first, and `other` when this
+    /// one returns nil.
+    public func then(_ other: some DatabaseSchemaSource) -> some DatabaseSchemaSource {
+        ChainedSchemaSource(first: self, second: other)
+    }
+}
+
+/// The schema source of ``DatabaseSchemaSource/then(_:)``.
+struct ChainedSchemaSource<First: DatabaseSchemaSource, Second: DatabaseSchemaSource>: DatabaseSchemaSource {
+    let first: First
+    let second: Second
+
+    func columnsForPrimaryKey(_ db: Database, inView view: DatabaseObjectID) throws -> [String]? {
+        if let columns = try first.columnsForPrimaryKey(db, inView: view) {
+            return columns
+        }
+        return try second.columnsForPrimaryKey(db, inView: view)
+    }
 }
 
 /// Identifies a schema: main, temp, or an attached database.
@@ -23,6 +52,36 @@ public struct DatabaseSchemaID: Hashable, Sendable {
     /// An attached schema.
     public static func attached(_ name: String) -> DatabaseSchemaID {
         DatabaseSchemaID(impl: .attached(name))
+    }
+
+    /// The schema name: "main", "temp", or the name of the attached database.
+    public var name: String {
+        switch impl {
+        case .main: return "main"
+        case .temp: return "temp"
+        case .attached(let name): return name
+        }
+    }
+
+    /// The table that lists the schema objects, ready for SQL: `sqlite_master`,
+    /// `sqlite_temp_master`, or `"name".sqlite_master`.
+    public var schemaTableName: String {
+        switch impl {
+        case .main: return "sqlite_master"
+        case .temp: return "sqlite_temp_master"
+        case .attached(let name): return "\(name.quotedDatabaseIdentifier).sqlite_master"
+        }
+    }
+}
+
+extension DatabaseSchemaID {
+    /// The schema of a name of `PRAGMA database_list`.
+    init(name: String) {
+        switch name.lowercased() {
+        case "main": self = .main
+        case "temp": self = .temp
+        default: self = .attached(name)
+        }
     }
 }
 

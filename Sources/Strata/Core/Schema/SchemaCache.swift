@@ -1,0 +1,25 @@
+/// Schema information cached by a connection, cleared by
+/// ``Database/clearSchemaCache()``.
+struct SchemaCache {
+    /// An object of `sqlite_master`.
+    struct MasterEntry {
+        var type: String
+        var name: String
+        var tableName: String
+    }
+
+    /// A table or view, identified by its schema and lowercased name.
+    struct ObjectKey: Hashable {
+        var schemaID: DatabaseSchemaID
+        var lowercasedName: String
+    }
+
+    /// The schemas, in name resolution order: temp, main, attached.
+    var schemaIDs: [DatabaseSchemaID]?
+    /// The content of `sqlite_master`, by schema.
+    var masterEntries: [DatabaseSchemaID: [MasterEntry]] = [:]
+    var columns: [ObjectKey: [ColumnInfo]] = [:]
+    var primaryKeys: [ObjectKey: PrimaryKeyInfo] = [:]
+    var foreignKeys: [ObjectKey: [ForeignKeyInfo]] = [:]
+    var indexes: [ObjectKey: [IndexInfo]] = [:]
+}
