@@ -11,13 +11,19 @@ final class SerializedDatabase: @unchecked Sendable {
     let path: String
     private let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
-    init(path: String, configuration: Configuration, defaultLabel: String, qos: DispatchQoS) throws {
-        let label = configuration.label ?? defaultLabel
+    /// - Parameters:
+    ///   - label: the queue label; `configuration.label ?? defaultLabel` when nil.
+    ///   - isReader: reader connections of a pool use `targetQueue`, not `writeTargetQueue`.
+    init(
+        path: String, configuration: Configuration, defaultLabel: String, qos: DispatchQoS,
+        label: String? = nil, isReader: Bool = false
+    ) throws {
+        let label = label ?? configuration.label ?? defaultLabel
         self.path = path
         self.configuration = configuration
         self.queue = DispatchQueue(
             label: label, qos: qos,
-            target: configuration.writeTargetQueue ?? configuration.targetQueue)
+            target: isReader ? configuration.targetQueue : configuration.writeTargetQueue ?? configuration.targetQueue)
         self.db = try Database(path: path, description: label, configuration: configuration)
         queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
     }
@@ -70,8 +76,17 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// Runs `body` on the queue without blocking the calling task; task
     /// cancellation interrupts the running statement and throws
-    /// `CancellationError`.
+    /// `CancellationError`. A cancelled access rolls back its transaction.
     func execute<T: Sendable>(
+        _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        try await execute(rollsBackCancelledTransaction: true, body)
+    }
+
+    /// Same as `execute(_:)`, but a cancelled access leaves the transaction
+    /// open when `rollsBackCancelledTransaction` is false (snapshots keep theirs).
+    func execute<T: Sendable>(
+        rollsBackCancelledTransaction: Bool,
         _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {
         try Task.checkCancellation()
@@ -97,7 +112,7 @@ final class SerializedDatabase: @unchecked Sendable {
                     let wasCancelled = access.finish(state)
                     if wasCancelled {
                         // Leave the connection usable: no transaction left open by a cancelled access.
-                        if db.isInsideTransaction { try? db.rollback() }
+                        if rollsBackCancelledTransaction && db.isInsideTransaction { try? db.rollback() }
                         switch result {
                         case .success(let value):
                             // The access completed before noticing cancellation: keep its value.

@@ -1,0 +1,446 @@
+import Dispatch
+import Foundation
+
+/// A database connection that allows concurrent accesses: one writer
+/// connection, and up to ``Configuration/maximumReaderCount`` read-only
+/// connections opened on demand.
+///
+/// ```swift
+/// let dbPool = try DatabasePool(path: "/path/to/database.sqlite")
+/// try dbPool.write { db in
+///     try db.execute(sql: "INSERT INTO player (name) VALUES (?)", arguments: ["Arthur"])
+/// }
+/// let count = try dbPool.read { db in
+///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+/// }
+/// ```
+///
+/// Unless the configuration is read-only, the database is switched to the WAL
+/// mode, so that reads and writes run in parallel. Writes run one at a time on
+/// the writer queue; each read runs in a transaction on a reader queue and sees
+/// one unchanging state, the last commit before it started. Pools are for
+/// database files only: in-memory databases need a ``DatabaseQueue``.
+///
+/// On Linux, the system SQLite is built without `SQLITE_ENABLE_SNAPSHOT` (no
+/// `sqlite3_snapshot_*` functions): `makeSnapshotPool()` and
+/// `DatabaseSnapshotPool` are not declared there. ``makeSnapshot()`` works.
+public final class DatabasePool: Sendable {
+    let writer: SerializedDatabase
+    let readerPool: ReaderPool
+    /// Marks the queues of this pool, to detect reentrant accesses.
+    private let poolKey: PoolQueueKey
+    private let snapshotCount = Counter()
+
+    /// The configuration of the connections.
+    public var configuration: Configuration { writer.configuration }
+
+    /// The path of the database file.
+    public var path: String { writer.path }
+
+    /// Opens or creates a database file, and switches it to the WAL mode
+    /// unless the configuration is read-only. Throws `DatabaseError` when the
+    /// file can't be opened, is not a database, or can't use the WAL mode.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        let baseLabel = configuration.label ?? "GRDB.DatabasePool"
+        writer = try SerializedDatabase(
+            path: path, configuration: configuration, defaultLabel: "GRDB.DatabasePool",
+            qos: configuration.writeQoS, label: "\(baseLabel).writer")
+        if !configuration.readonly {
+            try writer.sync { db in
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                if mode?.lowercased() != "wal" {
+                    throw DatabaseError(message: "could not activate WAL Mode at path: \(path)")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                // A new file gets its WAL header now, before readers open it.
+                if try db.schemaVersion() == 0 {
+                    let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                    try db.execute(sql: "PRAGMA user_version = \(userVersion)")
+                }
+            }
+        }
+        var configurationForReaders = configuration
+        configurationForReaders.readonly = true
+        // Readers never leave transactions open: their accesses manage them.
+        configurationForReaders.allowsUnsafeTransactions = false
+        let readerConfiguration = configurationForReaders
+        let poolKey = PoolQueueKey()
+        self.poolKey = poolKey
+        writer.queue.setSpecific(key: poolKey.key, value: poolKey.value)
+        readerPool = ReaderPool(maximumCount: configuration.maximumReaderCount) { number in
+            let reader = try SerializedDatabase(
+                path: path, configuration: readerConfiguration, defaultLabel: "GRDB.DatabasePool",
+                qos: configuration.readQoS, label: "\(baseLabel).reader.\(number)", isReader: true)
+            reader.queue.setSpecific(key: poolKey.key, value: poolKey.value)
+            return reader
+        }
+    }
+
+    /// Stops with "Database methods are not reentrant." when the current code
+    /// runs in an access of this pool.
+    private func checkNotReentrant() {
+        if DispatchQueue.getSpecific(key: poolKey.key) == poolKey.value {
+            fatalError("Database methods are not reentrant.")
+        }
+    }
+
+    // MARK: - Closing, interrupting, memory
+
+    /// Closes the connections. Later accesses throw. Throws when SQLite can't
+    /// close a connection yet (it is then closed later).
+    public func close() throws {
+        checkNotReentrant()
+        var firstError: (any Error)?
+        do { try readerPool.close() } catch { firstError = error }
+        do { try writer.sync { db in try db.close() } } catch { firstError = firstError ?? error }
+        if let firstError { throw firstError }
+    }
+
+    /// Interrupts the running statements of all connections, which throw
+    /// `SQLITE_INTERRUPT`. Wraps `sqlite3_interrupt`.
+    public func interrupt() {
+        writer.interrupt()
+        for reader in readerPool.readers {
+            reader.interrupt()
+        }
+    }
+
+    /// Frees as much memory as possible: closes the idle readers (unless
+    /// ``Configuration/persistentReadOnlyConnections``), and waits for the
+    /// writer to release its caches.
+    public func releaseMemory() {
+        checkNotReentrant()
+        writer.sync { db in db.releaseMemory() }
+        if configuration.persistentReadOnlyConnections {
+            readerPool.forEachIdleReader { reader in reader.sync { db in db.releaseMemory() } }
+        } else {
+            readerPool.invalidateAll()
+        }
+    }
+
+    /// Frees memory without blocking: connections release their caches when
+    /// their current access ends.
+    public func releaseMemoryEventually() {
+        writer.async { db in db.releaseMemory() }
+        if configuration.persistentReadOnlyConnections {
+            for reader in readerPool.readers {
+                reader.async { db in db.releaseMemory() }
+            }
+        } else {
+            readerPool.invalidateAll()
+        }
+    }
+
+    /// Closes the read-only connections: idle ones now, busy ones when their
+    /// access ends. Later reads open fresh connections.
+    public func invalidateReadOnlyConnections() {
+        readerPool.invalidateAll()
+    }
+
+    // MARK: - Snapshots
+
+    /// Returns a snapshot: a read-only connection that sees the database as it
+    /// is now, forever, without blocking writes.
+    ///
+    /// Called from the writer queue outside of a transaction, the snapshot sees
+    /// the last committed state. Calling it inside a write transaction is a
+    /// fatal error.
+    public func makeSnapshot() throws -> DatabaseSnapshot {
+        try unsafeReentrantWrite { db in
+            if db.isInsideTransaction {
+                fatalError("makeSnapshot() must not be called from inside a transaction.")
+            }
+            try db.checkNotClosed()
+            let number = snapshotCount.next()
+            return try DatabaseSnapshot(
+                path: path, configuration: configuration,
+                label: "\(configuration.label ?? "GRDB.DatabasePool").snapshot.\(number)")
+        }
+    }
+
+    // MARK: - Writes
+
+    /// Runs `updates` in a transaction that commits or rolls back as they return.
+    ///
+    /// ```swift
+    /// try dbPool.writeInTransaction { db in
+    ///     try db.execute(sql: "INSERT ...")
+    ///     return .commit
+    /// }
+    /// ```
+    public func writeInTransaction(
+        _ kind: Database.TransactionKind? = nil,
+        _ updates: (Database) throws -> Database.TransactionCompletion
+    ) throws {
+        checkNotReentrant()
+        try writer.sync { db in
+            try db.inTransaction(kind) { try updates(db) }
+        }
+    }
+
+    // MARK: - Concurrent reads
+
+    /// From the writer queue, outside of any transaction: blocks until a
+    /// reader is isolated on the last committed state, then runs `value` on
+    /// that reader, asynchronously. Other calls are a fatal error.
+    ///
+    /// ```swift
+    /// try dbPool.writeWithoutTransaction { db in
+    ///     try db.inTransaction {
+    ///         try db.execute(sql: "INSERT ...")
+    ///         return .commit
+    ///     }
+    ///     dbPool.asyncConcurrentRead { dbResult in
+    ///         // Sees the insert, whatever the writes that follow.
+    ///     }
+    /// }
+    /// ```
+    public func asyncConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        guard writer.isOnQueue else {
+            fatalError("asyncConcurrentRead must be called from the writer queue.")
+        }
+        writer.execute { db in
+            if db.isInsideTransaction {
+                fatalError("asyncConcurrentRead must not be called from inside a transaction.")
+            }
+        }
+        let reader: SerializedDatabase
+        do {
+            reader = try readerPool.acquire()
+        } catch {
+            value(.failure(error))
+            return
+        }
+        let isolated = DispatchSemaphore(value: 0)
+        let readerPool = self.readerPool
+        reader.async { db in
+            defer { readerPool.release(reader) }
+            do {
+                try db.checkNotClosed()
+                try db.beginTransaction(.deferred)
+                // The first read of the transaction acquires its snapshot.
+                try db.execute(sql: "SELECT rootpage FROM sqlite_master LIMIT 1")
+            } catch {
+                isolated.signal()
+                value(.failure(error))
+                return
+            }
+            isolated.signal()
+            value(.success(db))
+            if db.isInsideTransaction { try? db.commit() }
+        }
+        isolated.wait()
+    }
+}
+
+// MARK: - DatabaseReader
+
+extension DatabasePool: DatabaseReader {
+    /// Runs `value` in a read-only transaction on a reader: it sees the last
+    /// committed state, unchanged until it returns. Writes throw
+    /// `SQLITE_READONLY`.
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
+        checkNotReentrant()
+        let reader = try readerPool.acquire()
+        defer { readerPool.release(reader) }
+        return try reader.sync { db in try db.isolatedRead { try value(db) } }
+    }
+
+    /// Runs `value` in a read-only transaction, without blocking the calling
+    /// task, which waits for a reader when all are busy. Task cancellation
+    /// throws `CancellationError` and interrupts the running statement.
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        let reader = try await readerPool.acquire()
+        defer { readerPool.release(reader) }
+        return try await withoutActuallyEscaping(value) { value in
+            try await reader.execute { db in try db.isolatedRead { try value(db) } }
+        }
+    }
+
+    /// Runs `value` on a reader, outside of any transaction: successive
+    /// statements may see different states.
+    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
+        checkNotReentrant()
+        let reader = try readerPool.acquire()
+        defer { readerPool.release(reader) }
+        return try reader.sync { db in
+            try db.checkNotClosed()
+            return try value(db)
+        }
+    }
+
+    /// Runs `value` on a reader, outside of any transaction, without blocking
+    /// the calling task.
+    public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        let reader = try await readerPool.acquire()
+        defer { readerPool.release(reader) }
+        return try await withoutActuallyEscaping(value) { value in
+            try await reader.execute { db in
+                try db.checkNotClosed()
+                return try value(db)
+            }
+        }
+    }
+
+    /// Like ``unsafeRead(_:)-(((Database)throws->T))``, but from a read of
+    /// this pool it runs right away on the same reader.
+    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
+        if let reader = readerPool.currentReader {
+            return try reader.execute(value)
+        }
+        let reader = try readerPool.acquire()
+        defer { readerPool.release(reader) }
+        return try reader.sync { db in
+            try db.checkNotClosed()
+            return try value(db)
+        }
+    }
+
+    /// Schedules a read-only transaction on a reader; `value` receives the
+    /// connection, or the error that prevented the access.
+    public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        let readerPool = self.readerPool
+        readerPool.acquire { result in
+            switch result {
+            case .failure(let error):
+                value(.failure(error))
+            case .success(let reader):
+                reader.async { db in
+                    defer { readerPool.release(reader) }
+                    do {
+                        try db.isolatedRead { value(.success(db)) }
+                    } catch {
+                        value(.failure(error))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Schedules an access on a reader, outside of any transaction.
+    public func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        let readerPool = self.readerPool
+        readerPool.acquire { result in
+            switch result {
+            case .failure(let error):
+                value(.failure(error))
+            case .success(let reader):
+                reader.async { db in
+                    defer { readerPool.release(reader) }
+                    do {
+                        try db.checkNotClosed()
+                        value(.success(db))
+                    } catch {
+                        value(.failure(error))
+                    }
+                }
+            }
+        }
+    }
+}
+
+// MARK: - DatabaseWriter
+
+extension DatabasePool: DatabaseWriter {
+    /// Runs `updates` on the writer, outside of any transaction. Leaving a
+    /// transaction open is a fatal error, unless
+    /// ``Configuration/allowsUnsafeTransactions``.
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        checkNotReentrant()
+        return try writer.sync { db in
+            defer { db.checkNoTransactionLeftOpen() }
+            return try updates(db)
+        }
+    }
+
+    /// Runs `updates` on the writer, outside of any transaction, without
+    /// blocking the calling task.
+    public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try await withoutActuallyEscaping(updates) { updates in
+            try await writer.execute { db in
+                defer { db.checkNoTransactionLeftOpen() }
+                return try updates(db)
+            }
+        }
+    }
+
+    /// Runs `updates` alone: waits until all reads and writes end, and
+    /// postpones new ones until it returns.
+    public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        checkNotReentrant()
+        return try writer.sync { db in
+            defer { db.checkNoTransactionLeftOpen() }
+            return try readerPool.barrier { try updates(db) }
+        }
+    }
+
+    /// Runs `updates` alone, without blocking the calling task.
+    public func barrierWriteWithoutTransaction<T: Sendable>(
+        _ updates: @Sendable (Database) throws -> T
+    ) async throws -> T {
+        let readerPool = self.readerPool
+        return try await withoutActuallyEscaping(updates) { updates in
+            try await writer.execute { db in
+                defer { db.checkNoTransactionLeftOpen() }
+                return try readerPool.barrier { try updates(db) }
+            }
+        }
+    }
+
+    /// Schedules an exclusive access; `updates` receives the writer
+    /// connection, or the error that prevented the access.
+    public func asyncBarrierWriteWithoutTransaction(
+        _ updates: @escaping @Sendable (Result<Database, any Error>) -> Void
+    ) {
+        let readerPool = self.readerPool
+        writer.async { db in
+            defer { db.checkNoTransactionLeftOpen() }
+            readerPool.barrier {
+                do {
+                    try db.checkNotClosed()
+                    updates(.success(db))
+                } catch {
+                    updates(.failure(error))
+                }
+            }
+        }
+    }
+
+    /// Schedules a write outside of any transaction.
+    public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
+        writer.async { db in
+            defer { db.checkNoTransactionLeftOpen() }
+            updates(db)
+        }
+    }
+
+    /// Runs `updates` on the writer without transaction; may be called from
+    /// another write access of this pool.
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        try writer.reentrantSync(updates)
+    }
+
+    /// Same as ``asyncConcurrentRead(_:)``.
+    public func spawnConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        asyncConcurrentRead(value)
+    }
+}
+
+/// The dispatch-specific key that marks the queues of one pool.
+private final class PoolQueueKey: @unchecked Sendable {
+    let key = DispatchSpecificKey<ObjectIdentifier>()
+    var value: ObjectIdentifier { ObjectIdentifier(self) }
+}
+
+/// A thread-safe counter.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}
