@@ -3,12 +3,17 @@ final class SQLGenerationContext {
     let db: Database
     private(set) var arguments = StatementArguments()
 
+    /// When true (schema statements, which can't bind `?`), values are
+    /// written as SQL literals instead of being appended as arguments.
+    var inlinesValues = false
+
     init(_ db: Database) {
         self.db = db
     }
 
     /// Appends a positional argument and returns its placeholder.
     func append(argument: DatabaseValue) -> String {
+        if inlinesValues { return argument.sqlLiteral }
         arguments.values.append(argument)
         return "?"
     }
