@@ -1,0 +1,129 @@
+import Foundation
+import Strata
+import Testing
+
+/// The "v3 merges v1 and v2" migrator of the merged migrations feature.
+private func mergingMigrator(log: MigrationLog) -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v3", merging: ["v1", "v2"]) { db, appliedIDs in
+        log.append("v3 after \(appliedIDs.sorted())")
+        if !appliedIDs.contains("v1") {
+            try db.execute(sql: "CREATE TABLE t1 (id INTEGER PRIMARY KEY)")
+        }
+        if !appliedIDs.contains("v2") {
+            try db.execute(sql: "CREATE TABLE t2 (id INTEGER PRIMARY KEY)")
+        }
+        try db.execute(sql: "CREATE TABLE t3 (id INTEGER PRIMARY KEY)")
+    }
+    return migrator
+}
+
+struct MergedMigrationTests {
+    @Test func freshDatabaseRunsTheMergedMigrationWithNothingApplied() throws {
+        let log = MigrationLog()
+        let migrator = mergingMigrator(log: log)
+        #expect(migrator.migrations == ["v3"])
+        let dbQueue = try DatabaseQueue()
+        try migrator.migrate(dbQueue)
+        #expect(log.all == ["v3 after []"])
+        try dbQueue.read { db throws in
+            #expect(try migrator.appliedIdentifiers(db) == ["v3"])
+            #expect(try migrator.hasCompletedMigrations(db))
+            #expect(try tableExists(db, "t1") && tableExists(db, "t2") && tableExists(db, "t3"))
+        }
+    }
+
+    @Test func partiallyMigratedDatabaseGetsTheAppliedMergedIdentifiers() throws {
+        let dbQueue = try DatabaseQueue()
+        try versionedMigrator(count: 3).migrate(dbQueue, upTo: "v1")
+
+        let log = MigrationLog()
+        let migrator = mergingMigrator(log: log)
+        try dbQueue.read { db throws in
+            // Merged migrations are known: the database is not too new.
+            #expect(try migrator.hasBeenSuperseded(db) == false)
+            #expect(try migrator.hasCompletedMigrations(db) == false)
+        }
+        try migrator.migrate(dbQueue)
+        #expect(log.all == ["v3 after [\"v1\"]"])
+        try dbQueue.read { db throws in
+            #expect(try migrator.appliedMigrations(db) == ["v3"])
+            #expect(try migrator.hasCompletedMigrations(db))
+            #expect(try migrator.hasBeenSuperseded(db) == false)
+        }
+    }
+
+    @Test func fullyMigratedDatabaseSkipsTheMergedMigration() throws {
+        let dbQueue = try DatabaseQueue()
+        try versionedMigrator(count: 3).migrate(dbQueue)
+
+        let log = MigrationLog()
+        var migrator = mergingMigrator(log: log)
+        migrator.registerMigration("v4") { db throws in
+            try db.execute(sql: "CREATE TABLE t4 (id INTEGER PRIMARY KEY)")
+        }
+        try migrator.migrate(dbQueue)
+        #expect(log.all == [])
+        try dbQueue.read { db throws in
+            #expect(try tableExists(db, "t4"))
+            #expect(try migrator.hasCompletedMigrations(db))
+            #expect(try migrator.hasBeenSuperseded(db) == false)
+        }
+    }
+
+    @Test func mergedMigrationsRunInTheirTransaction() throws {
+        struct MergeError: Error {}
+        let dbQueue = try DatabaseQueue()
+        try versionedMigrator(count: 3).migrate(dbQueue, upTo: "v1")
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v3", merging: ["v1", "v2"]) { db, _ in
+            try db.execute(sql: "CREATE TABLE t2 (id INTEGER PRIMARY KEY)")
+            throw MergeError()
+        }
+        #expect(throws: MergeError.self) {
+            try migrator.migrate(dbQueue)
+        }
+        try dbQueue.read { db throws in
+            #expect(try migrator.appliedIdentifiers(db) == ["v1"])
+            #expect(try !tableExists(db, "t2"))
+        }
+    }
+
+    @Test func mergedMigrationsAreKnownToTheSchemaChangeCheck() throws {
+        let dbQueue = try DatabaseQueue()
+        try versionedMigrator(count: 3).migrate(dbQueue)
+        var migrator = mergingMigrator(log: MigrationLog())
+        migrator.eraseDatabaseOnSchemaChange = true
+        try dbQueue.read { db throws in
+            #expect(try migrator.hasSchemaChanges(db) == false)
+        }
+    }
+
+    @Test func mergingWithImmediateForeignKeyChecks() throws {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v2", foreignKeyChecks: .immediate, merging: ["v1"]) { db, _ throws in
+            #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
+        }
+        try migrator.migrate(DatabaseQueue())
+    }
+
+    @Test func mergingARegisteredMigrationIsFatal() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("v1") { _ in }
+            migrator.registerMigration("v2", merging: ["v1"]) { _, _ in }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains(#"can not merge already registered migration: "v1""#))
+    }
+
+    @Test func registeringAMergedIdentifierIsFatal() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("v2", merging: ["v1"]) { _, _ in }
+            migrator.registerMigration("v1") { _ in }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains(#"already registered migration: "v1""#))
+    }
+}
