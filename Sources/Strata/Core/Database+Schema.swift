@@ -257,6 +257,18 @@ extension Database {
         return schemaIDs
     }
 
+    /// Read-only connections (such as the readers of a ``DatabasePool``) don't
+    /// see the schema changes of other connections: they compare the schema
+    /// version before they trust their cache.
+    func validateSchemaCache() throws {
+        guard isReadOnlyConnection else { return }
+        let version = try Int32.fetchOne(cachedStatement(sql: "PRAGMA schema_version")) ?? 0
+        if schemaCache.schemaVersion != version {
+            schemaCache = SchemaCache()
+            schemaCache.schemaVersion = version
+        }
+    }
+
     /// The schema of a name, or an error "no such schema".
     func schemaID(named name: String) throws -> DatabaseSchemaID {
         let lowercased = name.lowercased()
@@ -285,6 +297,7 @@ extension Database {
         types: Set<String>,
         in schemaName: String?
     ) throws -> DatabaseObjectID? {
+        try validateSchemaCache()
         let lowercased = name.lowercased()
         let candidates = try schemaName.map { [try schemaID(named: $0)] } ?? schemaIDs()
         for schemaID in candidates {

@@ -298,3 +298,20 @@ struct SchemaIntrospectionTests {
         }
     }
 }
+
+struct SchemaIntrospectionPoolTests {
+    @Test func readersSeeSchemaChangesOfTheWriter() throws {
+        let directory = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
+        try dbPool.write { db in
+            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY)")
+        }
+        let before = try dbPool.read { db in try db.columns(in: "player").map(\.name) }
+        #expect(before == ["id"])
+        try dbPool.write { db in
+            try db.execute(sql: "ALTER TABLE player ADD COLUMN name TEXT")
+        }
+        let after = try dbPool.read { db in try db.columns(in: "player").map(\.name) }
+        #expect(after == ["id", "name"])
+    }
+}

@@ -14,6 +14,10 @@ struct SchemaCache {
         var lowercasedName: String
     }
 
+    /// The schema version of the main schema when the cache was filled, for
+    /// read-only connections that can't see the schema changes of other
+    /// connections.
+    var schemaVersion: Int32?
     /// The schemas, in name resolution order: temp, main, attached.
     var schemaIDs: [DatabaseSchemaID]?
     /// The content of `sqlite_master`, by schema.
