@@ -329,6 +329,9 @@ public final class Database {
     func statementDidExecute(_ statement: Statement) {
         if statement.invalidatesDatabaseSchemaCache {
             clearSchemaCache()
+        } else if statement.isTransactionStatement && statement.sql.uppercased().hasPrefix("ROLLBACK") {
+            // Rolling back to a savepoint may undo schema changes.
+            schemaCache = SchemaCache()
         }
         if pendingTransactionCompletion != .none || statement.isTransactionStatement {
             handleTransactionCompletion()

@@ -315,3 +315,17 @@ struct SchemaIntrospectionPoolTests {
         #expect(after == ["id", "name"])
     }
 }
+
+struct SchemaCacheSavepointTests {
+    @Test func cacheIsClearedAfterSavepointRollback() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db throws in
+            try db.inSavepoint {
+                try db.create(table: "player") { t in t.column("name") }
+                #expect(try db.tableExists("player"))
+                return .rollback
+            }
+            #expect(try !db.tableExists("player"))
+        }
+    }
+}
