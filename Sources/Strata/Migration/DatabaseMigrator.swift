@@ -210,8 +210,13 @@ public struct DatabaseMigrator: Sendable {
 
         if let targetIdentifier {
             // Migrations only run forward.
+            // A later migration, or one it merges, is applied.
             let laterMigrations = registeredMigrations[(lastIndex + 1)...]
-            if laterMigrations.contains(where: { appliedIdentifiers.contains($0.identifier) }) {
+            let isBeyond = laterMigrations.contains { migration in
+                appliedIdentifiers.contains(migration.identifier)
+                    || !migration.mergedIdentifiers.isDisjoint(with: appliedIdentifiers)
+            }
+            if isBeyond {
                 fatalError("database is already migrated beyond migration \(String(reflecting: targetIdentifier))")
             }
         }

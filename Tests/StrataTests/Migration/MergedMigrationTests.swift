@@ -107,6 +107,34 @@ struct MergedMigrationTests {
         try migrator.migrate(DatabaseQueue())
     }
 
+    @Test func migratingBelowAnAppliedMergedMigrationIsFatal() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let dbQueue = try DatabaseQueue()
+            try versionedMigrator(count: 4).migrate(dbQueue)
+
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("v3", merging: ["v1", "v2"]) { _, _ in }
+            migrator.registerMigration("v5", merging: ["v4"]) { _, _ in }
+            try migrator.migrate(dbQueue, upTo: "v3")
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains(#"database is already migrated beyond migration "v3""#))
+    }
+
+    @Test func migratingUpToAMergedMigration() throws {
+        let dbQueue = try DatabaseQueue()
+        try versionedMigrator(count: 4).migrate(dbQueue, upTo: "v1")
+        let log = MigrationLog()
+        var migrator = mergingMigrator(log: log)
+        migrator.registerMigration("v5", merging: ["v4"]) { _, appliedIDs in
+            log.append("v5 after \(appliedIDs.sorted())")
+        }
+        try migrator.migrate(dbQueue, upTo: "v3")
+        #expect(log.all == ["v3 after [\"v1\"]"])
+        try migrator.migrate(dbQueue)
+        #expect(log.all == ["v3 after [\"v1\"]", "v5 after []"])
+    }
+
     @Test func mergingARegisteredMigrationIsFatal() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             var migrator = DatabaseMigrator()
