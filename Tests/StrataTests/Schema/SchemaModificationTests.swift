@@ -173,3 +173,52 @@ struct SchemaModificationTests {
         #expect(VirtualTableOptions.temporary != .ifNotExists)
     }
 }
+
+struct SchemaDefinitionEdgeCaseTests {
+    struct BodyError: Error {}
+
+    @Test func failingBodyCreatesNothing() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db throws in
+            #expect(throws: BodyError.self) {
+                try db.create(table: "player") { t in
+                    t.column("name")
+                    throw BodyError()
+                }
+            }
+            #expect(try !db.tableExists("player"))
+        }
+    }
+
+    @Test func uniqueConstraintsCannotBeDroppedButUniqueIndexesCan() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db throws in
+            try db.create(table: "player") { t in
+                t.column("name", .text).unique()
+            }
+            try db.create(table: "team") { t in
+                t.column("name", .text)
+            }
+            try db.create(indexOn: "team", columns: ["name"], options: .unique)
+            #expect(try db.table("player", hasUniqueKey: ["name"]))
+            #expect(try db.table("team", hasUniqueKey: ["name"]))
+            let constraintIndex = try #require(try db.indexes(on: "player").first)
+            #expect(constraintIndex.origin == .uniqueConstraint)
+            #expect(throws: DatabaseError.self) { try db.drop(index: constraintIndex.name) }
+            try db.drop(indexOn: "team", columns: ["name"])
+            #expect(try !db.table("team", hasUniqueKey: ["name"]))
+        }
+    }
+
+    @Test func duplicateTableThrowsUnlessIfNotExists() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db throws in
+            try db.create(table: "player") { t in t.column("score", .integer).indexed() }
+            #expect(throws: DatabaseError.self) {
+                try db.create(table: "player") { t in t.column("score", .integer) }
+            }
+            try db.create(table: "player", options: .ifNotExists) { t in t.column("score", .integer).indexed() }
+            #expect(try db.indexes(on: "player").map(\.name) == ["index_player_on_score"])
+        }
+    }
+}
