@@ -1,3 +1,5 @@
+import Foundation
+
 /// An SQL expression: a value, a column, an SQL literal, an operation...
 ///
 /// Build expressions from columns, values and operators rather than directly.
@@ -9,8 +11,38 @@ public struct SQLExpression: Sendable {
         case literal(SQL)
         /// An unqualified column.
         case column(String)
+        /// A column of an aliased table: `"alias"."name"`.
+        case qualifiedColumn(String, TableAliasBase)
         /// A function call: `name(arguments)`.
         case function(String, [SQLExpression])
+        /// An aggregate: `name([DISTINCT] arguments) [FILTER (WHERE filter)]`.
+        case aggregate(String, [SQLExpression], distinct: Bool, filter: SQLExpression?)
+        /// `COUNT(*)`.
+        case countAll
+        /// A binary operator: `lhs op rhs`.
+        case binary(String, SQLExpression, SQLExpression)
+        /// An associative operator applied to several operands.
+        case associative(AssociativeBinaryOperator, [SQLExpression])
+        /// A prefix operator: `NOT `, `-`, `~`.
+        case unary(String, SQLExpression)
+        /// `expression [NOT] IN (values)`.
+        case inList(SQLExpression, [SQLExpression], negated: Bool)
+        /// `expression [NOT] IN (subquery)`.
+        case inSubquery(SQLExpression, SQLSubquery, negated: Bool)
+        /// `expression [NOT] IN table`.
+        case inTable(SQLExpression, String, negated: Bool)
+        /// `expression [NOT] BETWEEN lower AND upper`.
+        case between(SQLExpression, SQLExpression, SQLExpression, negated: Bool)
+        /// `[NOT] EXISTS (subquery)`.
+        case exists(SQLSubquery, negated: Bool)
+        /// `expression [NOT] LIKE pattern [ESCAPE escape]`.
+        case like(SQLExpression, SQLExpression, escape: SQLExpression?, negated: Bool)
+        /// `expression COLLATE name`.
+        case collated(SQLExpression, String)
+        /// `CAST(expression AS type)`.
+        case cast(SQLExpression, String)
+        /// A subquery between parentheses.
+        case subquery(SQLSubquery)
     }
 
     let impl: Impl
@@ -22,114 +54,249 @@ public struct SQLExpression: Sendable {
     /// The NULL expression.
     static let null = SQLExpression(impl: .databaseValue(.null))
 
+    /// The `1` (true) constant.
+    static let trueLiteral = SQLExpression(impl: .literal(SQL(sql: "1")))
+
+    /// The `0` (false) constant.
+    static let falseLiteral = SQLExpression(impl: .literal(SQL(sql: "0")))
+
+    /// True if the expression is the NULL value.
+    var isNullValue: Bool {
+        if case .databaseValue(let dbValue) = impl { return dbValue.isNull }
+        return false
+    }
+
     /// The SQL of the expression, appending its arguments to the context.
     func sql(_ context: SQLGenerationContext) throws -> String {
+        try sql(context, wrapped: false)
+    }
+
+    /// The SQL of the expression; compound expressions are wrapped in
+    /// parentheses when `wrapped` is true (operands of other operators).
+    func sql(_ context: SQLGenerationContext, wrapped: Bool) throws -> String {
+        func wrap(_ sql: String) -> String { wrapped ? "(" + sql + ")" : sql }
         switch impl {
         case .databaseValue(let dbValue):
             if dbValue.isNull { return "NULL" }
             return context.append(argument: dbValue)
         case .literal(let literal):
-            return try literal.sql(context)
+            let sql = try literal.sql(context)
+            return wrapped && !Self.isSimple(sql) ? "(" + sql + ")" : sql
         case .column(let name):
             return name.quotedDatabaseIdentifier
+        case .qualifiedColumn(let name, let alias):
+            return try alias.qualifier().quotedDatabaseIdentifier + "." + name.quotedDatabaseIdentifier
         case .function(let name, let arguments):
             return try name + "(" + arguments.map { try $0.sql(context) }.joined(separator: ", ") + ")"
+        case .aggregate(let name, let arguments, let distinct, let filter):
+            var sql = name + "(" + (distinct ? "DISTINCT " : "")
+            sql += try arguments.map { try $0.sql(context) }.joined(separator: ", ") + ")"
+            if let filter {
+                sql += try " FILTER (WHERE " + filter.sql(context) + ")"
+            }
+            return sql
+        case .countAll:
+            return "COUNT(*)"
+        case .binary(let op, let lhs, let rhs):
+            if case .collated(let base, let collation) = lhs.impl, Self.isComparison(op) {
+                return try wrap(
+                    base.sql(context, wrapped: true) + " " + op + " " + rhs.sql(context, wrapped: true)
+                        + " COLLATE " + collation)
+            }
+            return try wrap(lhs.sql(context, wrapped: true) + " " + op + " " + rhs.sql(context, wrapped: true))
+        case .associative(let op, let operands):
+            switch operands.count {
+            case 0: return try op.neutralValue.sql(context, wrapped: wrapped)
+            case 1: return try operands[0].sql(context, wrapped: wrapped)
+            default:
+                return try wrap(operands.map { try $0.sql(context, wrapped: true) }.joined(separator: " \(op.sql) "))
+            }
+        case .unary(let op, let operand):
+            return try wrap(op + operand.sql(context, wrapped: true))
+        case .inList(let expression, let values, let negated):
+            if values.isEmpty {
+                return negated ? "1" : "0"
+            }
+            let list = try values.map { try $0.sql(context) }.joined(separator: ", ")
+            return try wrap(expression.sql(context, wrapped: true) + (negated ? " NOT IN (" : " IN (") + list + ")")
+        case .inSubquery(let expression, let subquery, let negated):
+            return try wrap(
+                expression.sql(context, wrapped: true) + (negated ? " NOT IN (" : " IN (")
+                    + subquery.sql(context) + ")")
+        case .inTable(let expression, let table, let negated):
+            return try wrap(
+                expression.sql(context, wrapped: true) + (negated ? " NOT IN " : " IN ")
+                    + table.quotedDatabaseIdentifier)
+        case .between(let expression, let lower, let upper, let negated):
+            return try wrap(
+                expression.sql(context, wrapped: true) + (negated ? " NOT BETWEEN " : " BETWEEN ")
+                    + lower.sql(context, wrapped: true) + " AND " + upper.sql(context, wrapped: true))
+        case .exists(let subquery, let negated):
+            let sql = try (negated ? "NOT EXISTS (" : "EXISTS (") + subquery.sql(context) + ")"
+            return negated ? wrap(sql) : sql
+        case .like(let expression, let pattern, let escape, let negated):
+            var sql = try expression.sql(context, wrapped: true) + (negated ? " NOT LIKE " : " LIKE ")
+            sql += try pattern.sql(context, wrapped: true)
+            if let escape {
+                sql += try " ESCAPE " + escape.sql(context, wrapped: true)
+            }
+            return wrap(sql)
+        case .collated(let expression, let collation):
+            return try wrap(expression.sql(context, wrapped: true) + " COLLATE " + collation)
+        case .cast(let expression, let type):
+            return try "CAST(" + expression.sql(context) + " AS " + type + ")"
+        case .subquery(let subquery):
+            return try "(" + subquery.sql(context) + ")"
         }
+    }
+
+    private static func isComparison(_ op: String) -> Bool {
+        switch op {
+        case "=", "<>", "<", "<=", ">", ">=", "IS", "IS NOT": return true
+        default: return false
+        }
+    }
+
+    /// True for literals that need no parentheses: identifiers, numbers,
+    /// placeholders, and single function calls such as `DATE("createdAt")`.
+    private static func isSimple(_ sql: String) -> Bool {
+        let scalars = Array(sql.unicodeScalars)
+        guard let first = scalars.first else { return true }
+        func isWord(_ c: Unicode.Scalar) -> Bool {
+            CharacterSet.alphanumerics.contains(c) || c == "_" || c == "." || c == "\"" || c == "?"
+        }
+        var index = 0
+        while index < scalars.count, isWord(scalars[index]) { index += 1 }
+        if index == scalars.count { return true }
+        guard first != "(", scalars[index] == "(", scalars.last == ")" else { return false }
+        // The opening parenthesis must close at the very end.
+        var depth = 0
+        var inString: Unicode.Scalar?
+        for i in index..<scalars.count {
+            let c = scalars[i]
+            if let quote = inString {
+                if c == quote { inString = nil }
+                continue
+            }
+            switch c {
+            case "'", "\"": inString = c
+            case "(": depth += 1
+            case ")":
+                depth -= 1
+                if depth == 0 && i != scalars.count - 1 { return false }
+            default: break
+            }
+        }
+        return depth == 0
+    }
+
+    /// The expression as a selected result column named `key`.
+    func aliased(_ key: String) -> SQLSelection {
+        SQLSelection(impl: .aliasedExpression(self, key))
+    }
+
+    /// The expression where unqualified columns refer to `alias`.
+    func qualified(with alias: TableAliasBase) -> SQLExpression {
+        switch impl {
+        case .column(let name): return SQLExpression(impl: .qualifiedColumn(name, alias))
+        case .databaseValue, .literal, .qualifiedColumn, .countAll, .exists, .subquery: return self
+        case .function(let name, let arguments):
+            return SQLExpression(impl: .function(name, arguments.map { $0.qualified(with: alias) }))
+        case .aggregate(let name, let arguments, let distinct, let filter):
+            return SQLExpression(
+                impl: .aggregate(
+                    name, arguments.map { $0.qualified(with: alias) }, distinct: distinct,
+                    filter: filter?.qualified(with: alias)))
+        case .binary(let op, let lhs, let rhs):
+            return SQLExpression(impl: .binary(op, lhs.qualified(with: alias), rhs.qualified(with: alias)))
+        case .associative(let op, let operands):
+            return SQLExpression(impl: .associative(op, operands.map { $0.qualified(with: alias) }))
+        case .unary(let op, let operand):
+            return SQLExpression(impl: .unary(op, operand.qualified(with: alias)))
+        case .inList(let expression, let values, let negated):
+            return SQLExpression(
+                impl: .inList(
+                    expression.qualified(with: alias), values.map { $0.qualified(with: alias) }, negated: negated))
+        case .inSubquery(let expression, let subquery, let negated):
+            return SQLExpression(impl: .inSubquery(expression.qualified(with: alias), subquery, negated: negated))
+        case .inTable(let expression, let table, let negated):
+            return SQLExpression(impl: .inTable(expression.qualified(with: alias), table, negated: negated))
+        case .between(let expression, let lower, let upper, let negated):
+            return SQLExpression(
+                impl: .between(
+                    expression.qualified(with: alias), lower.qualified(with: alias), upper.qualified(with: alias),
+                    negated: negated))
+        case .like(let expression, let pattern, let escape, let negated):
+            return SQLExpression(
+                impl: .like(
+                    expression.qualified(with: alias), pattern.qualified(with: alias),
+                    escape: escape?.qualified(with: alias), negated: negated))
+        case .collated(let expression, let collation):
+            return SQLExpression(impl: .collated(expression.qualified(with: alias), collation))
+        case .cast(let expression, let type):
+            return SQLExpression(impl: .cast(expression.qualified(with: alias), type))
+        }
+    }
+
+    /// The logical negation, with `NOT IN`, `NOT BETWEEN`, `NOT EXISTS`,
+    /// `NOT LIKE` and `IS NOT` where possible.
+    var negated: SQLExpression {
+        switch impl {
+        case .unary("NOT ", let operand): return operand
+        case .inList(let e, let values, let negated): return SQLExpression(impl: .inList(e, values, negated: !negated))
+        case .inSubquery(let e, let s, let negated): return SQLExpression(impl: .inSubquery(e, s, negated: !negated))
+        case .inTable(let e, let t, let negated): return SQLExpression(impl: .inTable(e, t, negated: !negated))
+        case .between(let e, let l, let u, let negated):
+            return SQLExpression(impl: .between(e, l, u, negated: !negated))
+        case .exists(let s, let negated): return SQLExpression(impl: .exists(s, negated: !negated))
+        case .like(let e, let p, let escape, let negated):
+            return SQLExpression(impl: .like(e, p, escape: escape, negated: !negated))
+        case .binary("IS", let lhs, let rhs): return SQLExpression(impl: .binary("IS NOT", lhs, rhs))
+        case .binary("IS NOT", let lhs, let rhs): return SQLExpression(impl: .binary("IS", lhs, rhs))
+        default: return SQLExpression(impl: .unary("NOT ", self))
+        }
+    }
+}
+
+extension SQLExpression {
+    /// An operator that can join any number of operands: `a + b + c`.
+    ///
+    /// See `Sequence.joined(operator:)`.
+    public struct AssociativeBinaryOperator: Sendable {
+        let sql: String
+        let neutralValue: SQLExpression
+
+        /// The `+` operator (an empty sequence gives 0).
+        public static let add = AssociativeBinaryOperator(sql: "+", neutralValue: 0.sqlExpression)
+        /// The `*` operator (an empty sequence gives 1).
+        public static let multiply = AssociativeBinaryOperator(sql: "*", neutralValue: 1.sqlExpression)
+        /// The `AND` operator (an empty sequence gives true).
+        public static let and = AssociativeBinaryOperator(sql: "AND", neutralValue: .trueLiteral)
+        /// The `OR` operator (an empty sequence gives false).
+        public static let or = AssociativeBinaryOperator(sql: "OR", neutralValue: .falseLiteral)
+        /// The `||` string concatenation operator (an empty sequence gives '').
+        public static let concat = AssociativeBinaryOperator(sql: "||", neutralValue: "".sqlExpression)
+        /// The `&` bitwise operator (an empty sequence gives -1).
+        public static let bitwiseAnd = AssociativeBinaryOperator(sql: "&", neutralValue: (-1).sqlExpression)
+        /// The `|` bitwise operator (an empty sequence gives 0).
+        public static let bitwiseOr = AssociativeBinaryOperator(sql: "|", neutralValue: 0.sqlExpression)
+    }
+
+    /// Joins two expressions with an associative operator, flattening nested uses.
+    static func associative(_ op: AssociativeBinaryOperator, _ operands: [SQLExpression]) -> SQLExpression {
+        var flat: [SQLExpression] = []
+        for operand in operands {
+            if case .associative(let other, let nested) = operand.impl, other.sql == op.sql, !nested.isEmpty {
+                flat += nested
+            } else {
+                flat.append(operand)
+            }
+        }
+        return SQLExpression(impl: .associative(op, flat))
     }
 }
 
 extension SQLExpression: SQLSpecificExpressible {
     /// Returns self.
     public var sqlExpression: SQLExpression { self }
-}
-
-/// A selected result column.
-public struct SQLSelection: Sendable {
-    enum Impl: Sendable {
-        case expression(SQLExpression)
-        case literal(SQL)
-        case allColumns
-    }
-
-    let impl: Impl
-
-    init(impl: Impl) {
-        self.impl = impl
-    }
-
-    func sql(_ context: SQLGenerationContext) throws -> String {
-        switch impl {
-        case .expression(let expression): return try expression.sql(context)
-        case .literal(let literal): return try literal.sql(context)
-        case .allColumns: return "*"
-        }
-    }
-}
-
-extension SQLSelection: SQLSelectable {
-    /// Returns self.
-    public var sqlSelection: SQLSelection { self }
-}
-
-/// An ordering term: an expression, ascending or descending.
-public struct SQLOrdering: Sendable {
-    enum Impl: Sendable {
-        case expression(SQLExpression)
-        case literal(SQL)
-    }
-
-    let impl: Impl
-
-    init(impl: Impl) {
-        self.impl = impl
-    }
-
-    func sql(_ context: SQLGenerationContext) throws -> String {
-        switch impl {
-        case .expression(let expression): return try expression.sql(context)
-        case .literal(let literal): return try literal.sql(context)
-        }
-    }
-}
-
-extension SQLOrdering: SQLOrderingTerm {
-    /// Returns self.
-    public var sqlOrdering: SQLOrdering { self }
-}
-
-/// A subquery: the SQL of a request embedded in another one.
-public struct SQLSubquery: Sendable {
-    enum Impl: Sendable {
-        case literal(SQL)
-    }
-
-    let impl: Impl
-
-    init(impl: Impl) {
-        self.impl = impl
-    }
-
-    func sql(_ context: SQLGenerationContext) throws -> String {
-        switch impl {
-        case .literal(let literal): return try literal.sql(context)
-        }
-    }
-}
-
-/// A type that can be embedded as a subquery: requests, SQL literals.
-public protocol SQLSubqueryable: SQLSpecificExpressible {
-    /// The subquery.
-    var sqlSubquery: SQLSubquery { get }
-}
-
-extension SQLSubqueryable {
-    /// The subquery, between parentheses, as an expression.
-    public var sqlExpression: SQLExpression {
-        .init(impl: .literal(SQL(elements: [.subquery(sqlSubquery)])))
-    }
-}
-
-extension SQLSubquery: SQLSubqueryable {
-    /// Returns self.
-    public var sqlSubquery: SQLSubquery { self }
 }

@@ -1,0 +1,76 @@
+/// A common table expression, embedded in requests with `with(_:)`:
+/// `WITH name AS (...) SELECT ...`.
+///
+/// ```swift
+/// let cte = CommonTableExpression(named: "selectedName", sql: "SELECT 'Arthur'")
+/// let request = Player.with(cte).filter(cte.contains(Column("name")))
+/// ```
+public struct CommonTableExpression<RowDecoder>: Sendable {
+    let cte: SQLCTE
+
+    /// The name of the common table expression.
+    public var tableName: String { cte.tableName }
+
+    /// Creates a common table expression from a request.
+    ///
+    /// - Parameters:
+    ///   - recursive: whether the expression refers to itself (`WITH RECURSIVE`).
+    ///   - columns: the names of the columns, or nil for those of the request.
+    public init(
+        recursive: Bool = false, named tableName: String, columns: [String]? = nil, request: some SQLSubqueryable
+    ) {
+        cte = SQLCTE(tableName: tableName, columns: columns, isRecursive: recursive, subquery: request.sqlSubquery)
+    }
+
+    /// Creates a common table expression from an SQL literal.
+    public init(recursive: Bool = false, named tableName: String, columns: [String]? = nil, literal sqlLiteral: SQL) {
+        cte = SQLCTE(
+            tableName: tableName, columns: columns, isRecursive: recursive,
+            subquery: SQLSubquery(impl: .literal(sqlLiteral)))
+    }
+
+    /// Creates a common table expression from raw SQL and its arguments.
+    public init(
+        recursive: Bool = false, named tableName: String, columns: [String]? = nil, sql: String,
+        arguments: StatementArguments = StatementArguments()
+    ) {
+        self.init(
+            recursive: recursive, named: tableName, columns: columns, literal: SQL(sql: sql, arguments: arguments))
+    }
+
+    /// A request for all rows of the common table expression, which embeds it.
+    public func all() -> QueryInterfaceRequest<RowDecoder> {
+        QueryInterfaceRequest(query: SQLQuery(tableName: tableName, selection: [AllColumns()])).with(self)
+    }
+
+    /// An expression that tests whether the common table expression contains
+    /// `element`: `element IN name`.
+    public func contains(_ element: some SQLExpressible) -> SQLExpression {
+        SQLExpression(impl: .inTable(element.sqlExpression, tableName, negated: false))
+    }
+}
+
+extension CommonTableExpression where RowDecoder == Void {
+    /// Creates a common table expression from a request.
+    public init(
+        recursive: Bool = false, named tableName: String, columns: [String]? = nil, request: some SQLSubqueryable
+    ) {
+        cte = SQLCTE(tableName: tableName, columns: columns, isRecursive: recursive, subquery: request.sqlSubquery)
+    }
+
+    /// Creates a common table expression from an SQL literal.
+    public init(recursive: Bool = false, named tableName: String, columns: [String]? = nil, literal sqlLiteral: SQL) {
+        cte = SQLCTE(
+            tableName: tableName, columns: columns, isRecursive: recursive,
+            subquery: SQLSubquery(impl: .literal(sqlLiteral)))
+    }
+
+    /// Creates a common table expression from raw SQL and its arguments.
+    public init(
+        recursive: Bool = false, named tableName: String, columns: [String]? = nil, sql: String,
+        arguments: StatementArguments = StatementArguments()
+    ) {
+        self.init(
+            recursive: recursive, named: tableName, columns: columns, literal: SQL(sql: sql, arguments: arguments))
+    }
+}

@@ -1,0 +1,68 @@
+/// A column assignment in an `UPDATE` statement: `Column("score").set(to: 0)`,
+/// `Column("score") += 1`.
+public struct ColumnAssignment: Sendable {
+    let columnName: String
+    let value: SQLExpression
+
+    /// `"column" = value`.
+    func sql(_ context: SQLGenerationContext) throws -> String {
+        try columnName.quotedDatabaseIdentifier + " = " + value.sql(context)
+    }
+}
+
+extension ColumnExpression {
+    /// Assigns a value or expression (nil is NULL) to the column.
+    public func set(to value: (any SQLExpressible)?) -> ColumnAssignment {
+        ColumnAssignment(columnName: name, value: value?.sqlExpression ?? .null)
+    }
+
+    /// Keeps the existing value of the column: `"column" = "column"`.
+    public var noOverwrite: ColumnAssignment {
+        ColumnAssignment(columnName: name, value: SQLExpression(impl: .column(name)))
+    }
+
+    /// The column, not qualified by any table alias.
+    public var detached: SQLExpression {
+        SQLExpression(impl: .literal(SQL(sql: name.quotedDatabaseIdentifier)))
+    }
+
+    /// `"column" = "column" + value`.
+    public static func += (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column + value)
+    }
+
+    /// `"column" = "column" - value`.
+    public static func -= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column - value)
+    }
+
+    /// `"column" = "column" * value`.
+    public static func *= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column * value)
+    }
+
+    /// `"column" = "column" / value`.
+    public static func /= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column / value)
+    }
+
+    /// `"column" = "column" & value`.
+    public static func &= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column & value)
+    }
+
+    /// `"column" = "column" | value`.
+    public static func |= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column | value)
+    }
+
+    /// `"column" = "column" << value`.
+    public static func <<= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column << value)
+    }
+
+    /// `"column" = "column" >> value`.
+    public static func >>= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column >> value)
+    }
+}

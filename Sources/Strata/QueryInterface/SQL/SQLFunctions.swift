@@ -1,0 +1,224 @@
+// Swift versions of SQLite functions and aggregates.
+
+/// `ABS(value)`.
+public func abs(_ value: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(impl: .function("ABS", [value.sqlExpression]))
+}
+
+/// The `AVG(value)` aggregate.
+public func average(_ value: some SQLSpecificExpressible) -> SQLExpression {
+    aggregate("AVG", value.sqlExpression)
+}
+
+/// The `AVG(value) FILTER (WHERE filter)` aggregate.
+public func average(_ value: some SQLSpecificExpressible, filter: some SQLSpecificExpressible) -> SQLExpression {
+    aggregate("AVG", value.sqlExpression, filter: filter.sqlExpression)
+}
+
+/// `CAST(expression AS storageClass)`.
+public func cast(_ expression: some SQLSpecificExpressible, as storageClass: Database.StorageClass) -> SQLExpression {
+    SQLExpression(impl: .cast(expression.sqlExpression, storageClass.rawValue))
+}
+
+/// `COALESCE(values...)`.
+public func coalesce(_ values: some Collection<any SQLSpecificExpressible>) -> SQLExpression {
+    SQLExpression(impl: .function("COALESCE", values.map(\.sqlExpression)))
+}
+
+/// The `COUNT(counted)` aggregate.
+public func count(_ counted: some SQLSpecificExpressible) -> SQLExpression {
+    aggregate("COUNT", counted.sqlExpression)
+}
+
+/// The `COUNT(DISTINCT value)` aggregate.
+public func count(distinct value: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(impl: .aggregate("COUNT", [value.sqlExpression], distinct: true, filter: nil))
+}
+
+/// `DATETIME(value, modifiers...)`.
+public func dateTime(_ value: some SQLSpecificExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
+    SQLExpression(impl: .function("DATETIME", [value.sqlExpression] + modifiers.map(\.sqlExpression)))
+}
+
+/// `JULIANDAY(value, modifiers...)`.
+public func julianDay(_ value: some SQLSpecificExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
+    SQLExpression(impl: .function("JULIANDAY", [value.sqlExpression] + modifiers.map(\.sqlExpression)))
+}
+
+/// `LENGTH(value)`.
+public func length(_ value: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(impl: .function("LENGTH", [value.sqlExpression]))
+}
+
+/// The `MAX(value)` aggregate.
+public func max(_ value: some SQLSpecificExpressible) -> SQLExpression {
+    aggregate("MAX", value.sqlExpression)
+}
+
+/// The `MAX(value) FILTER (WHERE filter)` aggregate.
+public func max(_ value: some SQLSpecificExpressible, filter: some SQLSpecificExpressible) -> SQLExpression {
+    aggregate("MAX", value.sqlExpression, filter: filter.sqlExpression)
+}
+
+/// The multi-argument `MAX(value1, value2, ...)` scalar function.
+public func max(
+    _ value1: any SQLSpecificExpressible, _ value2: any SQLExpressible, _ values: any SQLExpressible...
+) -> SQLExpression {
+    SQLExpression(impl: .function("MAX", [value1.sqlExpression, value2.sqlExpression] + values.map(\.sqlExpression)))
+}
+
+/// The `MIN(value)` aggregate.
+public func min(_ value: some SQLSpecificExpressible) -> SQLExpression {
+    aggregate("MIN", value.sqlExpression)
+}
+
+/// The `MIN(value) FILTER (WHERE filter)` aggregate.
+public func min(_ value: some SQLSpecificExpressible, filter: some SQLSpecificExpressible) -> SQLExpression {
+    aggregate("MIN", value.sqlExpression, filter: filter.sqlExpression)
+}
+
+/// The multi-argument `MIN(value1, value2, ...)` scalar function.
+public func min(
+    _ value1: any SQLSpecificExpressible, _ value2: any SQLExpressible, _ values: any SQLExpressible...
+) -> SQLExpression {
+    SQLExpression(impl: .function("MIN", [value1.sqlExpression, value2.sqlExpression] + values.map(\.sqlExpression)))
+}
+
+/// The `SUM(value)` aggregate.
+public func sum(_ value: some SQLSpecificExpressible) -> SQLExpression {
+    aggregate("SUM", value.sqlExpression)
+}
+
+/// The `SUM(value) FILTER (WHERE filter)` aggregate.
+public func sum(_ value: some SQLSpecificExpressible, filter: some SQLSpecificExpressible) -> SQLExpression {
+    aggregate("SUM", value.sqlExpression, filter: filter.sqlExpression)
+}
+
+/// The `TOTAL(value)` aggregate.
+public func total(_ value: some SQLSpecificExpressible) -> SQLExpression {
+    aggregate("TOTAL", value.sqlExpression)
+}
+
+/// The `TOTAL(value) FILTER (WHERE filter)` aggregate.
+public func total(_ value: some SQLSpecificExpressible, filter: some SQLSpecificExpressible) -> SQLExpression {
+    aggregate("TOTAL", value.sqlExpression, filter: filter.sqlExpression)
+}
+
+private func aggregate(_ name: String, _ value: SQLExpression, filter: SQLExpression? = nil) -> SQLExpression {
+    SQLExpression(impl: .aggregate(name, [value], distinct: false, filter: filter))
+}
+
+/// A modifier of the SQLite date functions, such as `'start of year'`.
+///
+/// ```swift
+/// // JULIANDAY("date", 'start of year')
+/// julianDay(Column("date"), .startOfYear)
+/// ```
+public enum SQLDateModifier: SQLExpressible, Sendable {
+    /// Adds days: `'+N days'`.
+    case day(Int)
+    /// Adds hours: `'+N hours'`.
+    case hour(Int)
+    /// Adds minutes: `'+N minutes'`.
+    case minute(Int)
+    /// Adds seconds: `'+N seconds'`.
+    case second(Double)
+    /// Adds months: `'+N months'`.
+    case month(Int)
+    /// Adds years: `'+N years'`.
+    case year(Int)
+    /// `'start of day'`.
+    case startOfDay
+    /// `'start of month'`.
+    case startOfMonth
+    /// `'start of year'`.
+    case startOfYear
+    /// `'weekday N'`: advances to the next day with this weekday number (0 is Sunday).
+    case weekday(Int)
+    /// `'unixepoch'`: the value is a number of seconds since 1970.
+    case unixEpoch
+    /// `'localtime'`: converts from UTC to local time.
+    case localTime
+    /// `'utc'`: converts from local time to UTC.
+    case utc
+
+    private var modifier: String {
+        switch self {
+        case .day(let n): return "\(n >= 0 ? "+" : "")\(n) days"
+        case .hour(let n): return "\(n >= 0 ? "+" : "")\(n) hours"
+        case .minute(let n): return "\(n >= 0 ? "+" : "")\(n) minutes"
+        case .second(let n): return "\(n >= 0 ? "+" : "")\(n) seconds"
+        case .month(let n): return "\(n >= 0 ? "+" : "")\(n) months"
+        case .year(let n): return "\(n >= 0 ? "+" : "")\(n) years"
+        case .startOfDay: return "start of day"
+        case .startOfMonth: return "start of month"
+        case .startOfYear: return "start of year"
+        case .weekday(let n): return "weekday \(n)"
+        case .unixEpoch: return "unixepoch"
+        case .localTime: return "localtime"
+        case .utc: return "utc"
+        }
+    }
+
+    /// The modifier, as an SQL string value.
+    public var sqlExpression: SQLExpression { modifier.sqlExpression }
+}
+
+extension Sequence where Element: SQLExpressible {
+    /// `element IN (values...)`: tests if the expression is one of the
+    /// sequence elements (false for an empty sequence).
+    public func contains(_ element: some SQLSpecificExpressible) -> SQLExpression {
+        SQLExpression.inList(element.sqlExpression, map(\.sqlExpression))
+    }
+
+    /// Joins the elements with an associative operator: `a + b + c`.
+    public func joined(operator: SQLExpression.AssociativeBinaryOperator) -> SQLExpression {
+        SQLExpression.associative(`operator`, map(\.sqlExpression))
+    }
+}
+
+extension Sequence where Element == any SQLExpressible {
+    /// `element IN (values...)`: tests if the expression is one of the
+    /// sequence elements (false for an empty sequence).
+    public func contains(_ element: some SQLSpecificExpressible) -> SQLExpression {
+        SQLExpression.inList(element.sqlExpression, map(\.sqlExpression))
+    }
+
+    /// Joins the elements with an associative operator: `a + b + c`.
+    public func joined(operator: SQLExpression.AssociativeBinaryOperator) -> SQLExpression {
+        SQLExpression.associative(`operator`, map(\.sqlExpression))
+    }
+}
+
+extension ClosedRange where Bound: SQLExpressible {
+    /// `element BETWEEN lowerBound AND upperBound`.
+    public func contains(_ element: some SQLSpecificExpressible) -> SQLExpression {
+        SQLExpression(
+            impl: .between(
+                element.sqlExpression, lowerBound.sqlExpression, upperBound.sqlExpression, negated: false))
+    }
+}
+
+extension Range where Bound: SQLExpressible {
+    /// `(element >= lowerBound) AND (element < upperBound)`.
+    public func contains(_ element: some SQLSpecificExpressible) -> SQLExpression {
+        let element = element.sqlExpression
+        return SQLExpression(
+            impl: .associative(
+                .and,
+                [
+                    SQLExpression(impl: .binary(">=", element, lowerBound.sqlExpression)),
+                    SQLExpression(impl: .binary("<", element, upperBound.sqlExpression)),
+                ]))
+    }
+}
+
+extension SQLExpression {
+    /// `element IN (values)`, simplified to `element = value` for one value.
+    static func inList(_ element: SQLExpression, _ values: [SQLExpression]) -> SQLExpression {
+        if values.count == 1 {
+            return equal(element, values[0])
+        }
+        return SQLExpression(impl: .inList(element, values, negated: false))
+    }
+}

@@ -1,0 +1,209 @@
+/// A value of a query, known now or computed once a connection is available
+/// (the `...WhenConnected` request methods).
+enum SQLDeferred<Value: Sendable>: Sendable {
+    case value(Value)
+    case deferred(@Sendable (Database) throws -> Value)
+
+    func resolve(_ db: Database) throws -> Value {
+        switch self {
+        case .value(let value): return value
+        case .deferred(let make): return try make(db)
+        }
+    }
+}
+
+/// The limit and offset of a query.
+struct SQLLimit: Sendable {
+    var limit: Int
+    var offset: Int?
+
+    var sql: String {
+        if let offset { return "LIMIT \(limit) OFFSET \(offset)" }
+        return "LIMIT \(limit)"
+    }
+}
+
+/// A common table expression, embedded in a `WITH` clause.
+struct SQLCTE: Sendable {
+    var tableName: String
+    var columns: [String]?
+    var isRecursive: Bool
+    var subquery: SQLSubquery
+
+    func sql(_ context: SQLGenerationContext) throws -> String {
+        var sql = tableName.quotedDatabaseIdentifier
+        if let columns, !columns.isEmpty {
+            sql += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
+        }
+        return try sql + " AS (" + subquery.sql(context) + ")"
+    }
+}
+
+/// The parts of a query interface request: `SELECT ... FROM table WHERE ...`.
+struct SQLQuery: Sendable {
+    var tableName: String
+    var alias: TableAliasBase?
+    var selection: [SQLDeferred<[SQLSelection]>]
+    var isDistinct = false
+    var filters: [SQLDeferred<SQLExpression>] = []
+    var groups: SQLDeferred<[SQLExpression]>?
+    var havings: [SQLDeferred<SQLExpression>] = []
+    var orderings: [SQLDeferred<[SQLOrdering]>] = []
+    var isReversed = false
+    var limit: SQLLimit?
+    var ctes: [SQLCTE] = []
+
+    init(tableName: String, selection: [any SQLSelectable]) {
+        self.tableName = tableName
+        self.selection = [.value(selection.map(\.sqlSelection))]
+    }
+
+    // MARK: Resolution
+
+    /// The alias that qualifies columns, when the request was given a name.
+    var qualifyingAlias: TableAliasBase? {
+        alias.flatMap { $0.isQualifying ? $0 : nil }
+    }
+
+    func qualify(_ expression: SQLExpression) -> SQLExpression {
+        qualifyingAlias.map { expression.qualified(with: $0) } ?? expression
+    }
+
+    func resolvedSelection(_ db: Database) throws -> [SQLSelection] {
+        try selection.flatMap { try $0.resolve(db) }
+    }
+
+    func resolvedFilter(_ db: Database) throws -> SQLExpression? {
+        let filters = try self.filters.map { try qualify($0.resolve(db)) }
+        if filters.isEmpty { return nil }
+        return filters.count == 1 ? filters[0] : SQLExpression(impl: .associative(.and, filters))
+    }
+
+    func resolvedHaving(_ db: Database) throws -> SQLExpression? {
+        let havings = try self.havings.map { try qualify($0.resolve(db)) }
+        if havings.isEmpty { return nil }
+        return havings.count == 1 ? havings[0] : SQLExpression(impl: .associative(.and, havings))
+    }
+
+    func resolvedOrderings(_ db: Database) throws -> [SQLOrdering] {
+        var orderings = try self.orderings.flatMap { try $0.resolve(db) }
+        if let alias = qualifyingAlias {
+            orderings = orderings.map { $0.qualified(with: alias) }
+        }
+        return isReversed ? orderings.map(\.reversed) : orderings
+    }
+
+    // MARK: SQL
+
+    /// The `FROM` clause source: `"table"` or `"table" "alias"`.
+    func fromSQL() throws -> String {
+        var sql = tableName.quotedDatabaseIdentifier
+        if let alias = qualifyingAlias {
+            let name = try alias.qualifier()
+            if name != tableName {
+                sql += " " + name.quotedDatabaseIdentifier
+            }
+        }
+        return sql
+    }
+
+    func withSQL(_ context: SQLGenerationContext) throws -> String {
+        if ctes.isEmpty { return "" }
+        let recursive = ctes.contains(where: \.isRecursive) ? "RECURSIVE " : ""
+        return try "WITH " + recursive + ctes.map { try $0.sql(context) }.joined(separator: ", ") + " "
+    }
+
+    /// `WHERE ... GROUP BY ... HAVING ...`, with a leading space when not empty.
+    func filteringSQL(_ context: SQLGenerationContext) throws -> String {
+        let db = context.db
+        var sql = ""
+        if let filter = try resolvedFilter(db) {
+            sql += try " WHERE " + filter.sql(context)
+        }
+        if let groups = try groups?.resolve(db), !groups.isEmpty {
+            sql += try " GROUP BY " + groups.map { try qualify($0).sql(context) }.joined(separator: ", ")
+        }
+        if let having = try resolvedHaving(db) {
+            sql += try " HAVING " + having.sql(context)
+        }
+        return sql
+    }
+
+    func orderingSQL(_ context: SQLGenerationContext) throws -> String {
+        let orderings = try resolvedOrderings(context.db)
+        if orderings.isEmpty { return "" }
+        return try " ORDER BY " + orderings.map { try $0.sql(context) }.joined(separator: ", ")
+    }
+
+    /// The full `SELECT` statement.
+    func sql(_ context: SQLGenerationContext, forSingleResult singleResult: Bool = false) throws -> String {
+        var sql = try withSQL(context)
+        sql += isDistinct ? "SELECT DISTINCT " : "SELECT "
+        sql += try resolvedSelection(context.db)
+            .map { try $0.sql(context, source: alias ?? TableAliasBase(tableName: tableName)) }
+            .joined(separator: ", ")
+        sql += try " FROM " + fromSQL()
+        sql += try filteringSQL(context)
+        sql += try orderingSQL(context)
+        if let limit {
+            sql += " " + (singleResult ? SQLLimit(limit: 1, offset: limit.offset) : limit).sql
+        } else if singleResult {
+            sql += " LIMIT 1"
+        }
+        return sql
+    }
+
+    // MARK: Counting
+
+    /// The SQL that counts the rows of the query.
+    func countSQL(_ context: SQLGenerationContext) throws -> String {
+        let db = context.db
+        let selection = try resolvedSelection(db)
+        let groups = try self.groups?.resolve(db) ?? []
+        if limit == nil && groups.isEmpty && havings.isEmpty {
+            if isDistinct {
+                if selection.count == 1, let expression = selection[0].expression,
+                    !expression.isAggregate
+                {
+                    // SELECT COUNT(DISTINCT expression) FROM ...
+                    var counted = self
+                    counted.isDistinct = false
+                    counted.orderings = []
+                    counted.selection = [
+                        .value([
+                            SQLSelection(
+                                impl: .expression(
+                                    .init(impl: .aggregate("COUNT", [expression], distinct: true, filter: nil))))
+                        ])
+                    ]
+                    return try counted.sql(context)
+                }
+            } else if !selection.contains(where: { $0.expression?.isAggregate ?? false }) {
+                var counted = self
+                counted.orderings = []
+                counted.selection = [.value([SQLSelection(impl: .expression(.init(impl: .countAll)))])]
+                return try counted.sql(context)
+            }
+        }
+        var trimmed = self
+        if limit == nil { trimmed.orderings = [] }
+        let subquerySQL = try trimmed.sql(context)
+        return "SELECT COUNT(*) FROM (" + subquerySQL + ")"
+    }
+}
+
+extension SQLExpression {
+    /// True if the expression contains an aggregate function.
+    var isAggregate: Bool {
+        switch impl {
+        case .aggregate, .countAll: return true
+        case .function(let name, let arguments):
+            if arguments.count == 1 && ["MIN", "MAX"].contains(name.uppercased()) { return true }
+            return arguments.contains(where: \.isAggregate)
+        case .binary(_, let lhs, let rhs): return lhs.isAggregate || rhs.isAggregate
+        case .associative(_, let operands): return operands.contains(where: \.isAggregate)
+        case .unary(_, let operand), .collated(let operand, _), .cast(let operand, _): return operand.isAggregate
+        default: return false
+        }
+    }
+}

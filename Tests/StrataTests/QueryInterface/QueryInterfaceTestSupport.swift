@@ -1,0 +1,50 @@
+import Strata
+
+/// A player record for query interface tests.
+struct QIPlayer: TableRecord, FetchableRecord, Hashable {
+    static let databaseTableName = "player"
+    enum Columns {
+        static let id = Column("id")
+        static let name = Column("name")
+        static let score = Column("score")
+        static let team = Column("team")
+    }
+    var id: Int64
+    var name: String?
+    var score: Int?
+
+    init(row: Row) throws {
+        id = row["id"]
+        name = row["name"]
+        score = row["score"]
+    }
+}
+
+/// The SQL and arguments of a request.
+func qiSQL(_ db: Database, _ request: some FetchRequest) throws -> String {
+    try request.makePreparedRequest(db, forSingleResult: false).statement.sql
+}
+
+/// The arguments of a request.
+func qiArguments(_ db: Database, _ request: some FetchRequest) throws -> StatementArguments {
+    try request.makePreparedRequest(db, forSingleResult: false).statement.arguments
+}
+
+/// A database with a populated player table.
+func qiPlayerDatabase() throws -> DatabaseQueue {
+    let dbQueue = try DatabaseQueue()
+    try dbQueue.write { db throws in
+        try db.execute(
+            sql: """
+                CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INT, team TEXT, \
+                email TEXT, bonus INT, verified BOOLEAN, height DOUBLE, temperature DOUBLE, createdAt TEXT, date TEXT, \
+                firstName TEXT, lastName TEXT, creationDate TEXT, teamID TEXT, coachId INT, a INT, b INT);
+                CREATE TABLE team (id TEXT PRIMARY KEY);
+                CREATE TABLE playerSelection (playerId INTEGER);
+                INSERT INTO player (id, name, score, team, bonus) VALUES
+                  (1, 'Arthur', 1000, 'red', 10), (2, 'Barbara', 2000, 'blue', 20),
+                  (3, 'Craig', 500, 'red', NULL), (4, NULL, 1500, 'blue', 5);
+                """)
+    }
+    return dbQueue
+}
