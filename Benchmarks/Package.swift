@@ -40,6 +40,12 @@ let package = Package(
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/GRDBWorkloads"
         ),
+        // Pool throughput, Strata vs GRDB: `swift build -c release --product pool-throughput`.
+        .executableTarget(
+            name: "pool-throughput",
+            dependencies: ["StrataWorkloads", "GRDBWorkloads"],
+            path: "Sources/pool-throughput"
+        ),
         // The benchmark suite lives in Benchmarks/Foundation (the plugin runs every
         // executable target whose directory sits in Benchmarks/). The target can't be
         // named "Foundation": it would shadow Apple's Foundation module.
