@@ -43,13 +43,16 @@ for round in 1...3 {
         let time = try seconds { result = try run() }
         print(
             "round \(round) · 2 readers + writer · \(name): \(String(format: "%.3f", time)) s, "
-                + "\(Int(Double(result.rows) / time)) rows/s read, \(Int(Double(result.batches) / time)) batches/s written")
+                + "\(Int(Double(result.rows) / time)) rows/s read, \(Int(Double(result.batches) / time)) batches/s written"
+        )
     }
     for (name, run) in [
         ("Strata", { _ = try await strata.asyncReadBurst(count: burst) }),
         ("GRDB", { _ = try await grdb.asyncReadBurst(count: burst) }),
     ] as [(String, () async throws -> Void)] {
         let time = try await seconds { try await run() }
-        print("round \(round) · \(burst) async reads · \(name): \(String(format: "%.3f", time)) s, \(Int(Double(burst) / time)) reads/s")
+        print(
+            "round \(round) · \(burst) async reads · \(name): \(String(format: "%.3f", time)) s, \(Int(Double(burst) / time)) reads/s"
+        )
     }
 }
