@@ -65,20 +65,8 @@ extension SQLQuery {
         try primaryKeyColumns(db, tableName: tableName).map { Column($0).sqlOrdering }
     }
 
-    /// The primary key columns of a table, or `["rowid"]`.
+    /// The primary key columns of a table, or `["rowid"]` (cached schema lookup).
     static func primaryKeyColumns(_ db: Database, tableName: String) throws -> [String] {
-        let rows = try Row.fetchAll(db, sql: "PRAGMA table_info(\(tableName.quotedDatabaseIdentifier))")
-        if rows.isEmpty {
-            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(tableName)")
-        }
-        let pkColumns =
-            rows
-            .compactMap { row -> (Int, String)? in
-                let pk: Int = row["pk"]
-                return pk > 0 ? (pk, row["name"]) : nil
-            }
-            .sorted { $0.0 < $1.0 }
-            .map(\.1)
-        return pkColumns.isEmpty ? ["rowid"] : pkColumns
+        try db.primaryKey(tableName).columns
     }
 }

@@ -1,0 +1,89 @@
+extension Table {
+    /// A request filtered by primary key: `WHERE "id" = 1`.
+    public func filter(key: some DatabaseValueConvertible) -> QueryInterfaceRequest<RowDecoder> {
+        all().filter(key: key)
+    }
+
+    /// A request filtered by primary keys: `WHERE "id" IN (1, 2)`.
+    public func filter(keys: some Collection<some DatabaseValueConvertible>) -> QueryInterfaceRequest<RowDecoder> {
+        all().filter(keys: Array(keys))
+    }
+
+    /// A request filtered by a primary or unique key given as a dictionary.
+    public func filter(key: [String: (any DatabaseValueConvertible)?]?) -> QueryInterfaceRequest<RowDecoder> {
+        all().filter(key: key)
+    }
+
+    /// A request filtered by primary or unique keys given as dictionaries.
+    public func filter(keys: [[String: (any DatabaseValueConvertible)?]]) -> QueryInterfaceRequest<RowDecoder> {
+        all().filter(keys: keys)
+    }
+
+    /// A request sorted by primary key.
+    public func orderByPrimaryKey() -> QueryInterfaceRequest<RowDecoder> {
+        all().orderByPrimaryKey()
+    }
+
+    /// Deletes the row with the primary key; returns whether a row was deleted.
+    @discardableResult
+    public func deleteOne(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
+        try filter(key: key).deleteAll(db) > 0
+    }
+
+    /// Deletes the row with the primary or unique key; returns whether a row was deleted.
+    @discardableResult
+    public func deleteOne(_ db: Database, key: [String: (any DatabaseValueConvertible)?]) throws -> Bool {
+        try filter(key: key).deleteAll(db) > 0
+    }
+
+    /// Deletes the rows with the primary keys; returns the number of deleted rows.
+    @discardableResult
+    public func deleteAll(_ db: Database, keys: some Collection<some DatabaseValueConvertible>) throws -> Int {
+        try filter(keys: keys).deleteAll(db)
+    }
+
+    /// Deletes the rows with the primary or unique keys; returns the number of deleted rows.
+    @discardableResult
+    public func deleteAll(_ db: Database, keys: [[String: (any DatabaseValueConvertible)?]]) throws -> Int {
+        try filter(keys: keys).deleteAll(db)
+    }
+
+    /// Whether a row has the primary key.
+    public func exists(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
+        try !filter(key: key).isEmpty(db)
+    }
+
+    /// Whether a row has the primary or unique key.
+    public func exists(_ db: Database, key: [String: (any DatabaseValueConvertible)?]) throws -> Bool {
+        try !filter(key: key).isEmpty(db)
+    }
+}
+
+extension Table where RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConvertible {
+    /// A request filtered by primary key.
+    public func filter(id: RowDecoder.ID) -> QueryInterfaceRequest<RowDecoder> {
+        all().filter(id: id)
+    }
+
+    /// A request filtered by primary keys.
+    public func filter(ids: some Collection<RowDecoder.ID>) -> QueryInterfaceRequest<RowDecoder> {
+        all().filter(ids: ids)
+    }
+
+    /// Deletes the row with the primary key; returns whether a row was deleted.
+    @discardableResult
+    public func deleteOne(_ db: Database, id: RowDecoder.ID) throws -> Bool {
+        try filter(id: id).deleteAll(db) > 0
+    }
+
+    /// Deletes the rows with the primary keys; returns the number of deleted rows.
+    @discardableResult
+    public func deleteAll(_ db: Database, ids: some Collection<RowDecoder.ID>) throws -> Int {
+        try filter(ids: ids).deleteAll(db)
+    }
+
+    /// Whether a row has the primary key.
+    public func exists(_ db: Database, id: RowDecoder.ID) throws -> Bool {
+        try !filter(id: id).isEmpty(db)
+    }
+}
