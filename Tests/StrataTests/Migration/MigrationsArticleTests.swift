@@ -3,49 +3,31 @@ import Strata
 import Testing
 
 // The code samples of the "Migrations" article (GRDB 7 DocC, seeds/004).
-// The schema definition DSL (`create(table:)`, `alter(table:)`, `drop`,
-// `rename`) is written as the raw SQL it stands for, until the DSL lands.
 
 /// The two migrations of the article overview.
 private func overviewMigrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
 
     // 1st migration
-    migrator.registerMigration("Create authors") { db throws in
-        // try db.create(table: "author") { t in
-        //     t.autoIncrementedPrimaryKey("id")
-        //     t.column("creationDate", .datetime)
-        //     t.column("name", .text)
-        // }
-        try db.execute(
-            sql: """
-                CREATE TABLE "author" (
-                  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-                  "creationDate" DATETIME,
-                  "name" TEXT)
-                """)
+    migrator.registerMigration("Create authors") { db in
+        try db.create(table: "author") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("creationDate", .datetime)
+            t.column("name", .text)
+        }
     }
 
     // 2nd migration
-    migrator.registerMigration("Add books and author.birthYear") { db throws in
-        // try db.create(table: "book") { t in
-        //     t.autoIncrementedPrimaryKey("id")
-        //     t.belongsTo("author").notNull()
-        //     t.column("title", .text).notNull()
-        // }
-        try db.execute(
-            sql: """
-                CREATE TABLE "book" (
-                  "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-                  "authorId" INTEGER NOT NULL REFERENCES "author"("id"),
-                  "title" TEXT NOT NULL);
-                CREATE INDEX "book_on_authorId" ON "book"("authorId");
-                """)
+    migrator.registerMigration("Add books and author.birthYear") { db in
+        try db.create(table: "book") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.belongsTo("author").notNull()
+            t.column("title", .text).notNull()
+        }
 
-        // try db.alter(table: "author") { t in
-        //     t.add(column: "birthYear", .integer)
-        // }
-        try db.execute(sql: #"ALTER TABLE "author" ADD COLUMN "birthYear" INTEGER"#)
+        try db.alter(table: "author") { t in
+            t.add(column: "birthYear", .integer)
+        }
     }
     return migrator
 }
@@ -232,15 +214,13 @@ struct MigrationsArticleTests {
         }
 
         // IMPORTANT: rename foreign keys with immediate foreign key checks.
-        migrator.registerMigration("Guilds", foreignKeyChecks: .immediate) { db throws in
-            // try db.rename(table: "team", to: "guild")
-            try db.execute(sql: #"ALTER TABLE "team" RENAME TO "guild""#)
+        migrator.registerMigration("Guilds", foreignKeyChecks: .immediate) { db in
+            try db.rename(table: "team", to: "guild")
 
-            // try db.alter(table: "player") { t in
-            //     // Rename a foreign key
-            //     t.rename(column: "teamId", to: "guildId")
-            // }
-            try db.execute(sql: #"ALTER TABLE "player" RENAME COLUMN "teamId" TO "guildId""#)
+            try db.alter(table: "player") { t in
+                // Rename a foreign key
+                t.rename(column: "teamId", to: "guildId")
+            }
         }
         try migrator.migrate(dbQueue)
 
@@ -268,25 +248,16 @@ struct MigrationsArticleTests {
                     INSERT INTO book (authorId, title) VALUES (1, 'Moby-Dick');
                     """)
         }
-        migrator.registerMigration("Add NOT NULL check on author.name") { db throws in
-            // try db.create(table: "new_author") { t in
-            //     t.autoIncrementedPrimaryKey("id")
-            //     t.column("creationDate", .datetime)
-            //     t.column("name", .text).notNull()
-            // }
-            try db.execute(
-                sql: """
-                    CREATE TABLE "new_author" (
-                      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-                      "creationDate" DATETIME,
-                      "name" TEXT NOT NULL,
-                      "birthYear" INTEGER)
-                    """)
+        migrator.registerMigration("Add NOT NULL check on author.name") { db in
+            try db.create(table: "new_author") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("creationDate", .datetime)
+                t.column("name", .text).notNull()
+                t.column("birthYear", .integer)  // Added by the overview migrations
+            }
             try db.execute(sql: "INSERT INTO new_author SELECT * FROM author")
-            // try db.drop(table: "author")
-            try db.execute(sql: #"DROP TABLE "author""#)
-            // try db.rename(table: "new_author", to: "author")
-            try db.execute(sql: #"ALTER TABLE "new_author" RENAME TO "author""#)
+            try db.drop(table: "author")
+            try db.rename(table: "new_author", to: "author")
         }
         try migrator.migrate(dbQueue)
 
@@ -342,8 +313,11 @@ struct MigrationsArticleTests {
     @Test func migrationsDefineTheSchemaWithStrings() throws {
         // RECOMMENDED: the migration only talks to the database, with strings.
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("Create authors") { db throws in
-            try db.execute(sql: #"CREATE TABLE "author" ("id" INTEGER PRIMARY KEY AUTOINCREMENT)"#)
+        migrator.registerMigration("Create authors") { db in
+            // RECOMMENDED
+            try db.create(table: "author") { t in
+                t.autoIncrementedPrimaryKey("id")
+            }
         }
         let dbQueue = try DatabaseQueue()
         try migrator.migrate(dbQueue)

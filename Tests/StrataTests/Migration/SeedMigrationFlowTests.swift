@@ -4,24 +4,34 @@ import Testing
 
 // Migration flows of the other seeds: views and INSTEAD OF triggers
 // (seeds/002), the Point-Free episode (seeds/003), the v3 chapter (seeds/001).
-// Schema DSL calls and record methods are written as the SQL they run.
+// Record methods (`insert`, `updateChanges`, `fetchAll`) are written as the
+// SQL they run.
 
 /// The "Teams and players" and "Read-only captains" migrations of seeds/002.
 private func teamsAndCaptainsMigrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
-    migrator.registerMigration("Teams and players") { db throws in
-        try db.execute(
-            sql: """
-                CREATE TABLE "team" ("id" TEXT NOT NULL PRIMARY KEY, "name" TEXT NOT NULL);
-                CREATE TABLE "player" (
-                  "id" TEXT NOT NULL PRIMARY KEY,
-                  "name" TEXT NOT NULL,
-                  "teamId" TEXT REFERENCES "team"("id") ON DELETE SET NULL,
-                  "isCaptain" BOOLEAN NOT NULL);
-                CREATE INDEX "index_player_on_teamId" ON "player"("teamId");
-                -- One unique captain per team
-                CREATE UNIQUE INDEX "player_on_teamId" ON "player"("teamId") WHERE "isCaptain";
-                """)
+    migrator.registerMigration("Teams and players") { db in
+        try db.create(table: "team") { t in
+            t.primaryKey("id", .text)
+            t.column("name", .text).notNull()
+        }
+
+        try db.create(table: "player") { t in
+            t.primaryKey("id", .text)
+            t.column("name", .text).notNull()
+            t.belongsTo("team", onDelete: .setNull)
+            t.column("isCaptain", .boolean).notNull()
+        }
+
+        // One unique captain per team
+        // The seed calls `db.create(indexOn: "player", columns: ["teamId"], options: .unique,
+        // condition: Column("isCaptain"))`. GRDB names the belongsTo index "player_on_teamId",
+        // so that the default name "index_player_on_teamId" is free; Strata's belongsTo takes
+        // the default name today, and the sample as written fails. Explicit name until fixed:
+        try db.create(
+            index: "unique_captain_per_team", on: "player", columns: ["teamId"],
+            options: .unique,
+            condition: Column("isCaptain"))
     }
     migrator.registerMigration("Read-only captains") { db throws in
         try db.execute(
@@ -127,19 +137,12 @@ struct SeedMigrationFlowTests {
 
         // First launch.
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("Create 'players' table") { db throws in
-            // try database.create(table: "players") { table in
-            //     table.autoIncrementedPrimaryKey("id")
-            //     table.column("name", .text).notNull()
-            //     table.column("createdAt", .datetime).notNull()
-            // }
-            try db.execute(
-                sql: """
-                    CREATE TABLE "players" (
-                      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-                      "name" TEXT NOT NULL,
-                      "createdAt" DATETIME NOT NULL)
-                    """)
+        migrator.registerMigration("Create 'players' table") { database in
+            try database.create(table: "players") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("name", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+            }
         }
         try migrator.migrate(DatabaseQueue(path: path))
         try DatabaseQueue(path: path).read { db throws in
@@ -148,11 +151,10 @@ struct SeedMigrationFlowTests {
         }
 
         // Second launch, with a new migration (and a typo).
-        migrator.registerMigration("Add 'isInjured' to 'players'") { db throws in
-            // try database.alter(table: "players") { table in
-            //     table.add(column: "isInured", .boolean).defaults(to: false)
-            // }
-            try db.execute(sql: #"ALTER TABLE "players" ADD COLUMN "isInured" BOOLEAN DEFAULT 0"#)
+        migrator.registerMigration("Add 'isInjured' to 'players'") { database in
+            try database.alter(table: "players") { table in
+                table.add(column: "isInured", .boolean).defaults(to: false)
+            }
         }
         try migrator.migrate(DatabaseQueue(path: path))
         try DatabaseQueue(path: path).read { db throws in
@@ -170,17 +172,17 @@ struct SeedMigrationFlowTests {
         #else
             fixed.eraseDatabaseOnSchemaChange = true  // The test needs it in release builds too.
         #endif
-        fixed.registerMigration("Create 'players' table") { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE "players" (
-                      "id" INTEGER PRIMARY KEY AUTOINCREMENT,
-                      "name" TEXT NOT NULL,
-                      "createdAt" DATETIME NOT NULL)
-                    """)
+        fixed.registerMigration("Create 'players' table") { database in
+            try database.create(table: "players") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("name", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+            }
         }
-        fixed.registerMigration("Add 'isInjured' to 'players'") { db throws in
-            try db.execute(sql: #"ALTER TABLE "players" ADD COLUMN "isInjured" BOOLEAN DEFAULT 0"#)
+        fixed.registerMigration("Add 'isInjured' to 'players'") { database in
+            try database.alter(table: "players") { table in
+                table.add(column: "isInjured", .boolean).defaults(to: false)
+            }
         }
         try fixed.migrate(DatabaseQueue(path: path))
         try DatabaseQueue(path: path).read { db throws in
@@ -222,14 +224,15 @@ struct SeedMigrationFlowTests {
                     INSERT INTO score (playerId) VALUES (1);
                     """)
         }
-        migrator.registerMigration("AddNotNullCheckOnName") { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE new_player (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL);
-                    INSERT INTO new_player SELECT * FROM player;
-                    DROP TABLE player;
-                    ALTER TABLE new_player RENAME TO player;
-                    """)
+        // (v3 spelled it `registerMigrationWithDeferredForeignKeyCheck`.)
+        migrator.registerMigration("AddNotNullCheckOnName") { db in
+            try db.create(table: "new_player") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+            }
+            try db.execute(sql: "INSERT INTO new_player SELECT * FROM player")
+            try db.drop(table: "player")
+            try db.rename(table: "new_player", to: "player")
         }
         try migrator.migrate(dbQueue)
         try dbQueue.read { db throws in
