@@ -151,3 +151,19 @@ extension FetchableRecord where Self: TableRecord & Hashable & Identifiable, ID:
         try filter(ids: ids).fetchSet(db)
     }
 }
+
+extension TableRecord {
+    /// A request that selects the primary key, and fetches `PrimaryKey`.
+    public static func selectPrimaryKey<PrimaryKey>(as type: PrimaryKey.Type = PrimaryKey.self)
+        -> QueryInterfaceRequest<PrimaryKey>
+    {
+        all().selectPrimaryKey(as: type)
+    }
+}
+
+extension TableRecord where Self: Identifiable {
+    /// A request that selects the primary key, and fetches ids.
+    public static func selectID() -> QueryInterfaceRequest<ID> {
+        all().selectID()
+    }
+}

@@ -265,3 +265,24 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
         try updateAll(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
 }
+
+extension QueryInterfaceRequest {
+    /// Returns a request that selects the primary key (the rowid for tables
+    /// without explicit primary key), and fetches `PrimaryKey`.
+    public func selectPrimaryKey<PrimaryKey>(as type: PrimaryKey.Type = PrimaryKey.self)
+        -> QueryInterfaceRequest<PrimaryKey>
+    {
+        let tableName = databaseTableName
+        return selectWhenConnected { db in
+            try db.primaryKey(tableName).columns.map { Column($0) }
+        }
+        .asRequest(of: PrimaryKey.self)
+    }
+}
+
+extension QueryInterfaceRequest where RowDecoder: Identifiable {
+    /// Returns a request that selects the primary key, and fetches ids.
+    public func selectID() -> QueryInterfaceRequest<RowDecoder.ID> {
+        selectPrimaryKey(as: RowDecoder.ID.self)
+    }
+}

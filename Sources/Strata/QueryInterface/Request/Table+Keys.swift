@@ -87,3 +87,19 @@ extension Table where RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConv
         try !filter(id: id).isEmpty(db)
     }
 }
+
+extension Table {
+    /// A request that selects the primary key, and fetches `PrimaryKey`.
+    public func selectPrimaryKey<PrimaryKey>(as type: PrimaryKey.Type = PrimaryKey.self)
+        -> QueryInterfaceRequest<PrimaryKey>
+    {
+        all().selectPrimaryKey(as: type)
+    }
+}
+
+extension Table where RowDecoder: Identifiable {
+    /// A request that selects the primary key, and fetches ids.
+    public func selectID() -> QueryInterfaceRequest<RowDecoder.ID> {
+        all().selectID()
+    }
+}

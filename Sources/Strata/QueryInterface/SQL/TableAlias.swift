@@ -84,11 +84,6 @@ public class TableAliasBase: Hashable, @unchecked Sendable {
         }
     }
 
-    /// An expression that is true when the aliased table has a row
-    /// (useful with optional joins): `"alias"."rowid" IS NOT NULL`.
-    public var exists: SQLExpression {
-        SQLExpression(impl: .binary("IS NOT", SQLExpression(impl: .qualifiedColumn("rowid", self)), .null))
-    }
 }
 
 /// A name for a table in a request, so that other expressions, such as
@@ -110,6 +105,12 @@ public final class TableAlias<RowDecoder>: TableAliasBase, @unchecked Sendable {
     /// to use the table name.
     public init(name: String? = nil, for record: RowDecoder.Type = RowDecoder.self) {
         super.init(name: name, tableName: nil)
+    }
+
+    /// An expression that is true when the aliased table has a row
+    /// (useful with optional joins): `"alias"."rowid" IS NOT NULL`.
+    public var exists: SQLExpression {
+        SQLExpression(impl: .binary("IS NOT", SQLExpression(impl: .qualifiedColumn("rowid", self)), .null))
     }
 }
 
