@@ -60,6 +60,9 @@ public final class Database {
     /// Cancellation and interruption state, shared with other threads.
     let interruptState = InterruptState()
 
+    /// Listens to ``suspendNotification``, with ``Configuration/observesSuspensionNotifications``.
+    private(set) var suspension: SuspensionObserver?
+
     /// Schema information cached by introspection (`Database+Schema.swift`).
     var schemaCache = SchemaCache()
 
@@ -102,6 +105,9 @@ public final class Database {
         }
         self.sqliteConnection = handle
         interruptState.withLock { interruptState.connection = handle }
+        if configuration.observesSuspensionNotifications {
+            suspension = SuspensionObserver(interruptState: interruptState)
+        }
         do {
             try setUp()
         } catch {
@@ -322,6 +328,7 @@ public final class Database {
                 arguments: statement.arguments,
                 publicStatementArguments: configuration.publicStatementArguments)
         }
+        try checkSuspension(statement)
         wasInsideTransactionBeforeStatement = isInsideTransaction
     }
 

@@ -1,0 +1,58 @@
+import Foundation
+import Strata
+import Testing
+
+/// Database.suspendNotification and resumeNotification (DatabaseSharing article).
+///
+/// The notifications reach every database of the process that observes them:
+/// the tests of this suite run one at a time.
+@Suite(.serialized)
+struct SuspensionTests {
+    @Test func suspendedPoolRejectsWritesAndAcceptsReads() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = Configuration()
+        configuration.observesSuspensionNotifications = true
+        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+        try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
+        defer { NotificationCenter.default.post(name: Database.resumeNotification, object: nil) }
+        var caught = false
+        do {
+            try dbPool.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+        } catch DatabaseError.SQLITE_INTERRUPT, DatabaseError.SQLITE_ABORT {
+            caught = true
+        }
+        #expect(caught)
+        #expect(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 0)
+        NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
+        try dbPool.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+        #expect(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 1)
+    }
+
+    @Test func suspensionInterruptsAWriteTransaction() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = Configuration()
+        configuration.observesSuspensionNotifications = true
+        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+        try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        defer { NotificationCenter.default.post(name: Database.resumeNotification, object: nil) }
+        let error = #expect(throws: DatabaseError.self) {
+            try dbPool.write { db in
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+                NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
+                try db.execute(sql: "INSERT INTO t VALUES (2)")
+            }
+        }
+        #expect(error?.resultCode == .SQLITE_INTERRUPT || error?.resultCode == .SQLITE_ABORT)
+        NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
+        #expect(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 0)
+    }
+
+    @Test func databasesWithoutTheFlagIgnoreSuspension() throws {
+        let dbQueue = try DatabaseQueue()
+        NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
+        defer { NotificationCenter.default.post(name: Database.resumeNotification, object: nil) }
+        try dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (1)") }
+        #expect(try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 1)
+    }
+}
