@@ -44,9 +44,11 @@ struct DatabaseSnapshotTests {
         #expect(try snapshot.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 0)
     }
 
-    @Test func asyncSnapshotAccesses() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func asyncSnapshotAccesses() async throws {
         let directory = try TemporaryDirectory()
-        let dbPool = try makePlayerPool(directory)
+        let longQuery = LongQuery()
+        let dbPool = try makePlayerPool(directory, configuration: longQuery.configuration)
         try await dbPool.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
         let snapshot = try dbPool.makeSnapshot()
         try await dbPool.write { db in try db.execute(sql: "DELETE FROM player") }
@@ -62,11 +64,10 @@ struct DatabaseSnapshotTests {
         // A cancelled access keeps the snapshot's state.
         let task = Task {
             try await snapshot.read { db in
-                try Int.fetchOne(
-                    db, sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT MAX(x) FROM c")
+                try Int.fetchOne(db, sql: LongQuery.selectSQL)
             }
         }
-        try await Task.sleep(for: .milliseconds(50))
+        await longQuery.waitUntilStarted()
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(try await snapshot.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 1)

@@ -55,31 +55,33 @@ struct PoolLifecycleTests {
         #expect(try await dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 0)
     }
 
-    @Test func cancelledReadIsInterrupted() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func cancelledReadIsInterrupted() async throws {
         let directory = try TemporaryDirectory()
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
+        let longQuery = LongQuery()
+        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: longQuery.configuration)
         let task = Task {
             try await dbPool.read { db in
-                try Int.fetchOne(
-                    db, sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT MAX(x) FROM c")
+                try Int.fetchOne(db, sql: LongQuery.selectSQL)
             }
         }
-        try await Task.sleep(for: .milliseconds(50))
+        await longQuery.waitUntilStarted()
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(try await dbPool.read { db in try Int.fetchOne(db, sql: "SELECT 1") } == 1)
     }
 
-    @Test func interruptStopsARunningRead() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func interruptStopsARunningRead() async throws {
         let directory = try TemporaryDirectory()
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
+        let longQuery = LongQuery()
+        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: longQuery.configuration)
         let task = Task {
             try await dbPool.read { db in
-                try Int.fetchOne(
-                    db, sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT MAX(x) FROM c")
+                try Int.fetchOne(db, sql: LongQuery.selectSQL)
             }
         }
-        try await Task.sleep(for: .milliseconds(50))
+        await longQuery.waitUntilStarted()
         dbPool.interrupt()
         let error = await #expect(throws: DatabaseError.self) { try await task.value }
         #expect(error?.resultCode == .SQLITE_INTERRUPT)

@@ -185,17 +185,16 @@ struct PoolStressTests {
     @Test(.timeLimit(.minutes(1)))
     func cancelledWriteRollsBack() async throws {
         let directory = try TemporaryDirectory()
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
+        let longQuery = LongQuery()
+        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: longQuery.configuration)
         try await dbPool.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
         let task = Task {
             try await dbPool.write { db in
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
-                try db.execute(
-                    sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) INSERT INTO t SELECT x FROM c"
-                )
+                try db.execute(sql: LongQuery.insertSQL)
             }
         }
-        try await Task.sleep(for: .milliseconds(100))
+        await longQuery.waitUntilStarted()
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(try await dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 0)
