@@ -125,6 +125,7 @@ public final class Database {
         sqlite3_extended_result_codes(sqliteConnection, 1)
         installAuthorizer()
         installTransactionHooks()
+        installCancellationCheck()
         try setUpBusyMode()
         if !configuration.acceptsDoubleQuotedStringLiterals {
             _ = _strata_db_config_int(sqliteConnection, SQLITE_DBCONFIG_DQS_DML, 0)
@@ -353,6 +354,20 @@ public final class Database {
             isAbortedTransaction = true
         }
         handleTransactionCompletion()
+    }
+
+    /// Makes running statements check for cancellation every few thousand
+    /// virtual machine instructions: a task cancelled just before a statement
+    /// starts stepping would otherwise miss `sqlite3_interrupt`.
+    /// Wraps `sqlite3_progress_handler`.
+    private func installCancellationCheck() {
+        let context = Unmanaged.passUnretained(interruptState).toOpaque()
+        sqlite3_progress_handler(
+            sqliteConnection, 4096,
+            { context in
+                let state = Unmanaged<InterruptState>.fromOpaque(context!).takeUnretainedValue()
+                return state.isCancelled ? 1 : 0
+            }, context)
     }
 
     /// Called at the end of each database access.

@@ -179,20 +179,16 @@ struct DatabaseQueueTests {
 
     @Test(.timeLimit(.minutes(1)))
     func cancellationInterruptsTheRunningStatement() async throws {
-        let dbQueue = try DatabaseQueue()
+        let longQuery = LongQuery()
+        let dbQueue = try DatabaseQueue(configuration: longQuery.configuration)
         try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
-        let started = AsyncStream<Void>.makeStream()
         let task = Task {
-            try await dbQueue.write { db throws in
-                try db.execute(sql: "INSERT INTO t VALUES (1)")
-                started.continuation.yield()
-                // An endless query
-                _ = try Int.fetchOne(
-                    db,
-                    sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT MAX(x) FROM c")
+            try await dbQueue.write { db in
+                try db.execute(sql: "INSERT INTO t VALUES (0)")
+                _ = try Int.fetchOne(db, sql: LongQuery.selectSQL)
             }
         }
-        for await _ in started.stream { break }
+        await longQuery.waitUntilStarted()
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         // Rolled back, and the database is usable and writable.
@@ -203,18 +199,14 @@ struct DatabaseQueueTests {
 
     @Test(.timeLimit(.minutes(1)))
     func interruptStopsTheRunningStatement() async throws {
-        let dbQueue = try DatabaseQueue()
-        let started = AsyncStream<Void>.makeStream()
+        let longQuery = LongQuery()
+        let dbQueue = try DatabaseQueue(configuration: longQuery.configuration)
         let task = Task {
-            try await dbQueue.read { db throws in
-                started.continuation.yield()
-                _ = try Int.fetchOne(
-                    db,
-                    sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT MAX(x) FROM c")
+            try await dbQueue.read { db in
+                _ = try Int.fetchOne(db, sql: LongQuery.selectSQL)
             }
         }
-        for await _ in started.stream { break }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        await longQuery.waitUntilStarted()
         dbQueue.interrupt()
         do {
             try await task.value
@@ -303,24 +295,19 @@ extension Database {
 struct InterruptionTests {
     @Test(.timeLimit(.minutes(1)))
     func interruptedTransactionAbortsTheRestOfTheAccess() async throws {
-        let dbQueue = try DatabaseQueue()
+        let longQuery = LongQuery()
+        let dbQueue = try DatabaseQueue(configuration: longQuery.configuration)
         try await dbQueue.write { db in
             try db.execute(sql: "CREATE TABLE t (a)")
             try db.execute(sql: "INSERT INTO t VALUES (1)")
         }
-        let started = AsyncStream<Void>.makeStream()
         let task = Task {
             try await dbQueue.writeWithoutTransaction { db -> (DatabaseError?, DatabaseError?) in
                 try db.beginTransaction()
                 var first: DatabaseError?
                 do {
-                    started.continuation.yield()
                     // A long write, interrupted
-                    try db.execute(
-                        sql: """
-                            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 100000000)
-                            INSERT INTO t SELECT x FROM c
-                            """)
+                    try db.execute(sql: LongQuery.insertSQL)
                 } catch let error as DatabaseError {
                     first = error
                 }
@@ -334,8 +321,7 @@ struct InterruptionTests {
                 return (first, second)
             }
         }
-        for await _ in started.stream { break }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        await longQuery.waitUntilStarted()
         dbQueue.interrupt()
         let (first, second) = try await task.value
         #expect(first?.resultCode == .SQLITE_INTERRUPT)
