@@ -153,3 +153,35 @@ struct ReadmeSampleTests {
         }
     }
 }
+
+/// The query interface example of Strata's own README.
+struct StrataReadmeTests {
+    struct Player: FetchableRecord, TableRecord {
+        var name: String
+        var score: Int
+        init(row: Row) throws {
+            name = row["name"]
+            score = row["score"]
+        }
+    }
+
+    @Test func queryInterfaceExample() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INT NOT NULL);
+                    INSERT INTO player (name, score) VALUES ('Arthur', 100), ('Barbara', 1500), ('Craig', 2000);
+                    """)
+        }
+        let bestPlayers = try dbQueue.read { db in
+            try Player.filter(Column("score") > 1000).order(Column("score").desc).limit(10).fetchAll(db)
+        }
+        #expect(bestPlayers.map(\.name) == ["Craig", "Barbara"])
+        let sql = try dbQueue.read { db in
+            try Player.filter(Column("score") > 1000).order(Column("score").desc).limit(10)
+                .makePreparedRequest(db, forSingleResult: false).statement.sql
+        }
+        #expect(sql == #"SELECT * FROM "player" WHERE "score" > ? ORDER BY "score" DESC LIMIT 10"#)
+    }
+}
