@@ -19,8 +19,10 @@ struct PoolStressTests {
         let reads = AtomicTally()
         let writes = AtomicTally()
         let failures = AtomicTally()
-        DispatchQueue.concurrentPerform(iterations: 9) { i in
-            while Date() < deadline {
+        // Real threads: `concurrentPerform` may run the iterations one after the
+        // other on a loaded machine, and the readers would start after the deadline.
+        runOnThreads(count: 9) { i in
+            repeat {
                 do {
                     if i == 0 {
                         try dbPool.write { db in
@@ -46,7 +48,7 @@ struct PoolStressTests {
                 } catch {
                     failures.increment()
                 }
-            }
+            } while Date() < deadline
         }
         #expect(failures.value == 0)
         #expect(writes.value > 0)
@@ -201,4 +203,18 @@ struct PoolStressTests {
         try await dbPool.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
         #expect(try await dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 1)
     }
+}
+
+/// Runs `body` on `count` threads at once, and waits for all of them.
+func runOnThreads(count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    for i in 0..<count {
+        group.enter()
+        let thread = Thread {
+            body(i)
+            group.leave()
+        }
+        thread.start()
+    }
+    group.wait()
 }
