@@ -22,6 +22,11 @@ enum Fixture {
         WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(readRowCount - 1))
         INSERT INTO t SELECT x, x+1, x+2, x+3, x+4, x+5, x+6, x+7, x+8, x+9 FROM c
         """,
+        "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)",
+        """
+        WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < 999)
+        INSERT INTO player (name, score) SELECT 'player' || ((x * 7919) % 1000), (x * 37) % 1000 FROM c
+        """,
         "CREATE TABLE dates (d TEXT)",
         // "YYYY-MM-DD HH:MM:SS.SSS", the format GRDB and Strata store dates in.
         """
@@ -80,6 +85,16 @@ let benchmarks: @Sendable () -> Void = {
     readBenchmark("Date.fetchAll · C", { _ = cReads }) { try cReads.fetchAllDates() }
     readBenchmark("Date.fetchAll · Strata", { _ = strataReads }) { try strataReads.fetchAllDates() }
     readBenchmark("Date.fetchAll · GRDB", { _ = grdbReads }) { try grdbReads.fetchAllDates() }
+
+    // Issue 5: a request built from filter, order and limit, fetched 200 times
+    // (SQL generation plus fetch); C prepares the same SQL each time.
+    readBenchmark("Request filter+order+limit ×200 · C", { _ = cReads }) { try cReads.queryInterfaceRequests() }
+    readBenchmark("Request filter+order+limit ×200 · Strata", { _ = strataReads }) {
+        try strataReads.queryInterfaceRequests()
+    }
+    readBenchmark("Request filter+order+limit ×200 · GRDB", { _ = grdbReads }) {
+        try grdbReads.queryInterfaceRequests()
+    }
 
     // MARK: Inserts
 

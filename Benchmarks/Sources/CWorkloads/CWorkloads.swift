@@ -114,6 +114,24 @@ public final class CReads: @unchecked Sendable {
         return result
     }
 
+    /// Issue 5 workload: the SQL of a filter+order+limit request, prepared and
+    /// fetched 200 times, each row read into Swift values.
+    public func queryInterfaceRequests() throws -> Int {
+        var count = 0
+        for _ in 0..<200 {
+            let stmt = try connection.prepare(#"SELECT * FROM "player" WHERE "score" > ? ORDER BY "name" LIMIT 10"#)
+            defer { sqlite3_finalize(stmt) }
+            sqlite3_bind_int64(stmt, 1, 500)
+            while sqlite3_step(stmt) == SQLITE_ROW {
+                let id = sqlite3_column_int64(stmt, 0)
+                let name = sqlite3_column_text(stmt, 1).map { String(cString: $0) } ?? ""
+                let score = sqlite3_column_int64(stmt, 2)
+                if id >= 0 && !name.isEmpty && score > 500 { count += 1 }
+            }
+        }
+        return count
+    }
+
     /// Workload 4: fetch "YYYY-MM-DD HH:MM:SS.SSS" text and parse it into Date.
     public func fetchAllDates() throws -> [Date] {
         let stmt = try connection.prepare("SELECT d FROM dates")

@@ -63,6 +63,22 @@ public final class GRDBReads: @unchecked Sendable {
         }
     }
 
+    /// Issue 5 workload: a query interface request, built and fetched 200 times.
+    public func queryInterfaceRequests() throws -> Int {
+        try dbQueue.read { db in
+            var count = 0
+            for _ in 0..<200 {
+                let rows = try Table("player")
+                    .filter(Column("score") > 500)
+                    .order(Column("name"))
+                    .limit(10)
+                    .fetchAll(db)
+                count += rows.count
+            }
+            return count
+        }
+    }
+
     /// Workload 4: Date.fetchAll from "YYYY-MM-DD HH:MM:SS.SSS" text.
     public func fetchAllDates() throws -> [Date] {
         try dbQueue.read { db in

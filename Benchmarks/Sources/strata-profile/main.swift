@@ -42,6 +42,19 @@ case "dates", "c-dates":
     } else {
         print(try CReads(setupSQL: setup).fetchAllDates().count)
     }
+case "requests", "c-requests":
+    let playerSQL = [
+        "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)",
+        """
+        WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < 999)
+        INSERT INTO player (name, score) SELECT 'player' || ((x * 7919) % 1000), (x * 37) % 1000 FROM c
+        """,
+    ]
+    if workload == "requests" {
+        print(try StrataReads(setupSQL: playerSQL).queryInterfaceRequests())
+    } else {
+        print(try CReads(setupSQL: playerSQL).queryInterfaceRequests())
+    }
 default:
     print("unknown workload \(workload)")
 }
