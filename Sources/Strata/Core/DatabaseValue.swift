@@ -123,39 +123,34 @@ public struct DatabaseValue: Sendable {
 }
 
 extension DatabaseValue: Hashable {
+    /// A key under which equal values (in SQLite's sense) are identical:
+    /// integers, and doubles that hold an integer, become the same number.
+    private enum ComparisonKey: Hashable {
+        case null
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+        case bytes(Data)
+    }
+
+    private var comparisonKey: ComparisonKey {
+        switch storage {
+        case .null: .null
+        case .int64(let int): .integer(int)
+        case .double(let double): Int64(exactly: double).map(ComparisonKey.integer) ?? .real(double)
+        case .string(let string): .text(string)
+        case .blob(let data): .bytes(data)
+        }
+    }
+
     /// Values compare like SQLite: integers and doubles compare by numeric value.
     public static func == (lhs: DatabaseValue, rhs: DatabaseValue) -> Bool {
-        switch (lhs.storage, rhs.storage) {
-        case (.null, .null): return true
-        case let (.int64(a), .int64(b)): return a == b
-        case let (.double(a), .double(b)): return a == b
-        case let (.int64(a), .double(b)): return int64EqualsDouble(a, b)
-        case let (.double(a), .int64(b)): return int64EqualsDouble(b, a)
-        case let (.string(a), .string(b)): return a == b
-        case let (.blob(a), .blob(b)): return a == b
-        default: return false
-        }
+        lhs.comparisonKey == rhs.comparisonKey
     }
 
     /// Hashes consistently with ``==(_:_:)``: integral doubles hash like integers.
     public func hash(into hasher: inout Hasher) {
-        switch storage {
-        case .null:
-            hasher.combine(0)
-        case .int64(let v):
-            hasher.combine(Double(v))
-        case .double(let v):
-            hasher.combine(v)
-        case .string(let v):
-            hasher.combine(v)
-        case .blob(let v):
-            hasher.combine(v)
-        }
-    }
-
-    private static func int64EqualsDouble(_ i: Int64, _ d: Double) -> Bool {
-        guard let converted = Int64(exactly: d) else { return false }
-        return converted == i
+        hasher.combine(comparisonKey)
     }
 }
 

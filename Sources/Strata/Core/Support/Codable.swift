@@ -13,11 +13,7 @@ extension DatabaseValueConvertible {
     /// milliseconds since 1970, and throws on non-conforming floats.
     /// Implement this method in your type to customize it.
     public static func databaseJSONDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dataDecodingStrategy = .base64
-        decoder.dateDecodingStrategy = .millisecondsSince1970
-        decoder.nonConformingFloatDecodingStrategy = .throw
-        return decoder
+        JSONCoding.makeDecoder()
     }
 
     /// The JSON encoder of ``databaseValue`` for `Codable` values.
@@ -27,12 +23,7 @@ extension DatabaseValueConvertible {
     /// non-conforming floats (NaN, infinity). Implement this method in your
     /// type to customize it.
     public static func databaseJSONEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dataEncodingStrategy = .base64
-        encoder.dateEncodingStrategy = .millisecondsSince1970
-        encoder.nonConformingFloatEncodingStrategy = .throw
-        encoder.outputFormatting = .sortedKeys
-        return encoder
+        JSONCoding.makeEncoder()
     }
 }
 
@@ -73,5 +64,23 @@ extension DatabaseValueConvertible where Self: Codable & RawRepresentable, Self.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
         guard let rawValue = RawValue.fromDatabaseValue(dbValue) else { return nil }
         return Self(rawValue: rawValue)
+    }
+}
+
+/// The default JSON format of values stored as JSON: base64 data, dates in
+/// milliseconds since 1970, errors on NaN and infinities, stable key order.
+enum JSONCoding {
+    static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        (encoder.outputFormatting, encoder.nonConformingFloatEncodingStrategy) = (.sortedKeys, .throw)
+        (encoder.dataEncodingStrategy, encoder.dateEncodingStrategy) = (.base64, .millisecondsSince1970)
+        return encoder
+    }
+
+    static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .throw
+        (decoder.dataDecodingStrategy, decoder.dateDecodingStrategy) = (.base64, .millisecondsSince1970)
+        return decoder
     }
 }

@@ -44,6 +44,7 @@ public struct SQL: Sendable {
         }
     }
 
+    /// The pieces of the literal, in order.
     var elements: [Element]
 
     init(elements: [Element]) {
@@ -52,32 +53,29 @@ public struct SQL: Sendable {
 
     /// Creates a literal from raw SQL and its arguments.
     public init(sql: String, arguments: StatementArguments = StatementArguments()) {
-        self.init(elements: [.sql(sql, arguments)])
+        elements = [.sql(sql, arguments)]
     }
 
     /// Creates a literal from an expression.
     public init(_ expression: some SQLSpecificExpressible) {
-        self.init(elements: [.expression(expression.sqlExpression)])
+        elements = [.expression(expression.sqlExpression)]
     }
 
     /// True when the literal holds no SQL and no argument.
     public var isEmpty: Bool {
-        elements.allSatisfy(\.isEmpty)
+        !elements.contains { !$0.isEmpty }
     }
 
     /// The literal as raw SQL and arguments, ready to be executed.
     public func build(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
         let context = SQLGenerationContext(db)
-        let sql = try self.sql(context)
-        return (sql, context.arguments)
+        return try (sql(context), context.arguments)
     }
 
     func sql(_ context: SQLGenerationContext) throws -> String {
-        var result = ""
-        for element in elements {
+        try elements.reduce(into: "") { result, element in
             result += try element.sql(context)
         }
-        return result
     }
 
     /// Appends a literal.
