@@ -1,3 +1,5 @@
+import Foundation
+
 /// A type that can be decoded from a database row.
 ///
 /// ```swift
@@ -14,7 +16,33 @@
 public protocol FetchableRecord {
     /// Decodes a record from a row. The row may be reused after the call:
     /// copy it (``Row/copy()``) to keep it.
+    ///
+    /// `Decodable` records get a ready-made implementation.
     init(row: Row) throws
+
+    /// The `userInfo` of the decoder of `Decodable` records. Empty by default.
+    ///
+    /// Declare it with its explicit type, `[CodingUserInfoKey: Any]`, or the
+    /// compiler may not see it as the implementation of this requirement.
+    static var databaseDecodingUserInfo: [CodingUserInfoKey: Any] { get }
+
+    /// The JSON decoder of the properties of `Decodable` records that are
+    /// stored as JSON in the column. The default decoder reads `Data` as
+    /// base64, `Date` as milliseconds since 1970, and throws on
+    /// non-conforming floats.
+    static func databaseJSONDecoder(for column: String) -> JSONDecoder
+
+    /// How `Decodable` records decode their `Date` properties stored in the
+    /// column. The default is ``DatabaseDateDecodingStrategy/deferredToDate``.
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy
+
+    /// How `Decodable` records decode their `Data` properties stored in the
+    /// column. The default is ``DatabaseDataDecodingStrategy/deferredToData``.
+    static func databaseDataDecodingStrategy(for column: String) -> DatabaseDataDecodingStrategy
+
+    /// How `Decodable` records map column names to coding keys. The default
+    /// is ``DatabaseColumnDecodingStrategy/useDefaultKeys``.
+    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { get }
 }
 
 /// A cursor of records, decoded from a reused row.

@@ -117,6 +117,38 @@ extension FetchableRecord where Self: TableRecord {
     {
         try filter(keys: keys).fetchCursor(db)
     }
+
+    /// A cursor over the records with the primary or unique keys.
+    public static func fetchCursor(_ db: Database, keys: [[String: (any DatabaseValueConvertible)?]]) throws
+        -> RecordCursor<Self>
+    {
+        try filter(keys: keys).fetchCursor(db)
+    }
+
+    /// The record with the primary key, or ``RecordError/recordNotFound(databaseTableName:key:)``.
+    ///
+    /// ```swift
+    /// let country = try Country.find(db, key: "FR")
+    /// ```
+    public static func find(_ db: Database, key: some DatabaseValueConvertible) throws -> Self {
+        guard let record = try fetchOne(db, key: key) else {
+            throw recordNotFound(db, key: key)
+        }
+        return record
+    }
+
+    /// The record with the primary or unique key, or
+    /// ``RecordError/recordNotFound(databaseTableName:key:)``.
+    ///
+    /// ```swift
+    /// let player = try Player.find(db, key: ["email": "arthur@example.com"])
+    /// ```
+    public static func find(_ db: Database, key: [String: (any DatabaseValueConvertible)?]) throws -> Self {
+        guard let record = try fetchOne(db, key: key) else {
+            throw recordNotFound(key: key)
+        }
+        return record
+    }
 }
 
 extension FetchableRecord where Self: TableRecord & Identifiable, ID: DatabaseValueConvertible {
@@ -134,6 +166,18 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: DatabaseVa
     public static func fetchCursor(_ db: Database, ids: some Collection<ID>) throws -> RecordCursor<Self> {
         try filter(ids: ids).fetchCursor(db)
     }
+
+    /// The record with the primary key, or ``RecordError/recordNotFound(databaseTableName:key:)``.
+    ///
+    /// ```swift
+    /// let player = try Player.find(db, id: 42)
+    /// ```
+    public static func find(_ db: Database, id: ID) throws -> Self {
+        guard let record = try fetchOne(db, id: id) else {
+            throw recordNotFound(db, id: id)
+        }
+        return record
+    }
 }
 
 extension FetchableRecord where Self: TableRecord & Hashable {
@@ -141,6 +185,11 @@ extension FetchableRecord where Self: TableRecord & Hashable {
     public static func fetchSet(_ db: Database, keys: some Collection<some DatabaseValueConvertible>) throws
         -> Set<Self>
     {
+        try filter(keys: keys).fetchSet(db)
+    }
+
+    /// The set of records with the primary or unique keys.
+    public static func fetchSet(_ db: Database, keys: [[String: (any DatabaseValueConvertible)?]]) throws -> Set<Self> {
         try filter(keys: keys).fetchSet(db)
     }
 }
