@@ -156,6 +156,9 @@ extension Database {
             { context in
                 let db = Unmanaged<Database>.fromOpaque(context!).takeUnretainedValue()
                 db.pendingTransactionCompletion = .commit
+                if let broker = db.observationBroker, !broker.isEmpty, !broker.databaseWillCommit() {
+                    return 1
+                }
                 return 0
             }, context)
         sqlite3_rollback_hook(
@@ -163,6 +166,7 @@ extension Database {
             { context in
                 let db = Unmanaged<Database>.fromOpaque(context!).takeUnretainedValue()
                 db.pendingTransactionCompletion = .rollback
+                db.observationBroker?.databaseWillRollback()
             }, context)
     }
 
@@ -182,6 +186,9 @@ extension Database {
         if pending == .rollback {
             // A rolled back transaction may have changed the schema.
             schemaCache = SchemaCache()
+        }
+        if let observationBroker, !observationBroker.isEmpty {
+            observationBroker.transactionDidComplete(committed: pending == .commit)
         }
         let callbacks = transactionCompletionCallbacks
         transactionCompletionCallbacks = []

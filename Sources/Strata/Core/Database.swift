@@ -76,6 +76,9 @@ public final class Database {
     /// Whether a transaction was open when the current statement started.
     var wasInsideTransactionBeforeStatement = false
 
+    /// Delivers changes to transaction observers; nil until the first one is added.
+    var observationBroker: TransactionObservationBroker?
+
     /// Whether a busy callback box must be released at close.
     private var busyCallbackBox: Unmanaged<BusyCallbackBox>?
 
@@ -331,6 +334,9 @@ public final class Database {
         }
         try checkSuspension(statement)
         wasInsideTransactionBeforeStatement = isInsideTransaction
+        if let observationBroker, !observationBroker.isEmpty {
+            observationBroker.statementWillExecute(statement)
+        }
     }
 
     /// Called after a statement ran to completion.
@@ -341,19 +347,32 @@ public final class Database {
             // Rolling back to a savepoint may undo schema changes.
             schemaCache = SchemaCache()
         }
+        if let observationBroker, !observationBroker.isEmpty {
+            observationBroker.statementDidExecute(statement)
+        }
         if pendingTransactionCompletion != .none || statement.isTransactionStatement {
             handleTransactionCompletion()
         }
     }
 
-    /// Called after a statement failed.
-    func statementDidFail(_ statement: Statement, error: DatabaseError) {
+    /// Called after a statement failed. Returns the error to throw: the
+    /// error of a transaction observer that prevented a commit, or `error`.
+    func statementDidFail(_ statement: Statement, error: DatabaseError) -> any Error {
         // An interrupted write rolls back the whole transaction: the statements
         // that follow in the same access must not run outside of it.
         if error.isInterruptionError && wasInsideTransactionBeforeStatement && !isInsideTransaction {
             isAbortedTransaction = true
         }
+        var thrownError: any Error = error
+        if let observationBroker {
+            observationBroker.statementDidFail()
+            if let commitError = observationBroker.commitError {
+                observationBroker.commitError = nil
+                thrownError = commitError
+            }
+        }
         handleTransactionCompletion()
+        return thrownError
     }
 
     /// Makes running statements check for cancellation every few thousand

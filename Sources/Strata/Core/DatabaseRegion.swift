@@ -37,6 +37,14 @@ public struct DatabaseRegion: Hashable, Sendable {
         tableRegions = [table.lowercased(): TableRegion(columns: columns.map { Set($0.map { $0.lowercased() }) })]
     }
 
+    /// The region with the rows of a table limited to the given rowids.
+    func restricting(table: String, toRowIDs rowIDs: Set<Int64>) -> DatabaseRegion {
+        guard var tableRegions, var tableRegion = tableRegions[table.lowercased()] else { return self }
+        tableRegion.rowIDs = tableRegion.rowIDs.map { $0.intersection(rowIDs) } ?? rowIDs
+        tableRegions[table.lowercased()] = tableRegion
+        return DatabaseRegion(tableRegions: tableRegions)
+    }
+
     /// The full database.
     public static let fullDatabase = DatabaseRegion(tableRegions: nil)
 

@@ -34,6 +34,12 @@ public final class Statement {
     /// Whether the statement starts, ends, or manages a transaction or savepoint.
     let isTransactionStatement: Bool
 
+    /// The changes the statement may perform, for transaction observers.
+    let eventKinds: [DatabaseEventKind]
+
+    /// The savepoint the statement starts, releases or rolls back to.
+    let savepointAction: SavepointAction?
+
     /// The names of the parameters (without prefix), nil for anonymous `?`.
     private(set) lazy var parameterNames: [String?] = {
         let count = sqlite3_bind_parameter_count(sqliteStatement)
@@ -79,6 +85,8 @@ public final class Statement {
         self._databaseRegion = authorizer.region
         self.invalidatesDatabaseSchemaCache = authorizer.invalidatesDatabaseSchemaCache
         self.isTransactionStatement = authorizer.isTransactionStatement
+        self.eventKinds = authorizer.eventKinds
+        self.savepointAction = authorizer.savepointAction
     }
 
     deinit {
@@ -385,8 +393,7 @@ public final class Statement {
             of: database.sqliteConnection, resultCode: code, sql: sql, arguments: _arguments,
             publicStatementArguments: database.configuration.publicStatementArguments)
         reset()
-        database.statementDidFail(self, error: error)
-        throw error
+        throw database.statementDidFail(self, error: error)
     }
 }
 

@@ -1,0 +1,341 @@
+import Foundation
+
+/// Delivers the changes, commits and rollbacks of one connection to its
+/// transaction observers. Lives on the connection's queue.
+///
+/// Before each statement, observers tell which of its event kinds they want
+/// (``TransactionObserver/observes(eventsOfKind:)``); SQLite's update and
+/// pre-update hooks then report each changed row. Changes made inside a
+/// savepoint wait for its release, and are dropped when it is rolled back.
+final class TransactionObservationBroker {
+    /// A registered observer and how the connection holds it.
+    final class Registration {
+        private weak var weakObserver: (any TransactionObserver)?
+        private var strongObserver: (any TransactionObserver)?
+        let identifier: ObjectIdentifier
+        let extent: Database.TransactionObservationExtent
+        /// Set by ``TransactionObserver/stopObservingDatabaseChangesUntilNextTransaction()``.
+        var ignoresChangesUntilTransactionEnd = false
+        /// Removed observers stay silent even if a callback still holds this registration.
+        var isRemoved = false
+
+        init(_ observer: some TransactionObserver, extent: Database.TransactionObservationExtent) {
+            identifier = ObjectIdentifier(observer)
+            self.extent = extent
+            switch extent {
+            case .observerLifetime:
+                weakObserver = observer
+            case .nextTransaction, .databaseLifetime:
+                strongObserver = observer
+            }
+        }
+
+        var observer: (any TransactionObserver)? {
+            isRemoved ? nil : (strongObserver ?? weakObserver)
+        }
+
+        /// The observer, when it wants changes now.
+        var changeObserver: (any TransactionObserver)? {
+            ignoresChangesUntilTransactionEnd ? nil : observer
+        }
+    }
+
+    /// A change waiting for the release of a savepoint.
+    enum PendingChange {
+        case change(Registration, DatabaseEvent)
+        case preUpdate(Registration, DatabasePreUpdateEvent)
+        case unspecified(Registration)
+
+        var registration: Registration {
+            switch self {
+            case .change(let registration, _), .preUpdate(let registration, _), .unspecified(let registration):
+                return registration
+            }
+        }
+    }
+
+    unowned(unsafe) let database: Database
+    private(set) var registrations: [Registration] = []
+
+    /// The observers of the running statement, with the event kinds each wants.
+    private var statementObservations: [(Registration, [DatabaseEventKind])] = []
+
+    /// Open savepoints, innermost last, with the number of pending changes
+    /// when each started.
+    private var savepoints: [(name: String, pendingCount: Int)] = []
+    private var pendingChanges: [PendingChange] = []
+
+    /// The error thrown by `databaseWillCommit`, to rethrow instead of SQLite's.
+    var commitError: (any Error)?
+
+    init(database: Database) {
+        self.database = database
+    }
+
+    var isEmpty: Bool { registrations.isEmpty }
+
+    // MARK: - Registration
+
+    func add(_ observer: some TransactionObserver, extent: Database.TransactionObservationExtent) {
+        registrations.append(Registration(observer, extent: extent))
+        if registrations.count == 1 {
+            installHooks()
+        }
+    }
+
+    func remove(_ observer: some TransactionObserver) {
+        let identifier = ObjectIdentifier(observer)
+        registrations.removeAll { registration in
+            guard registration.identifier == identifier else { return false }
+            registration.isRemoved = true
+            return true
+        }
+        pruneIfEmpty()
+    }
+
+    func stopObservingChangesUntilNextTransaction(_ observer: some TransactionObserver) {
+        let identifier = ObjectIdentifier(observer)
+        for registration in registrations where registration.identifier == identifier {
+            registration.ignoresChangesUntilTransactionEnd = true
+        }
+    }
+
+    /// Forgets deallocated observers, and uninstalls the hooks when none is left.
+    private func pruneIfEmpty() {
+        registrations.removeAll { $0.observer == nil }
+        if registrations.isEmpty {
+            uninstallHooks()
+            statementObservations = []
+        }
+    }
+
+    // MARK: - Statements
+
+    func statementWillExecute(_ statement: Statement) {
+        let kinds = statement.eventKinds
+        statementObservations = []
+        if kinds.isEmpty { return }
+        for registration in registrations {
+            guard let observer = registration.changeObserver else { continue }
+            let observed = withCurrentBroker { kinds.filter { observer.observes(eventsOfKind: $0) } }
+            if !observed.isEmpty {
+                statementObservations.append((registration, observed))
+            }
+        }
+    }
+
+    func statementDidExecute(_ statement: Statement) {
+        statementObservations = []
+        guard let action = statement.savepointAction else { return }
+        switch action {
+        case .begin(let name):
+            savepoints.append((name, pendingChanges.count))
+        case .release(let name):
+            guard let index = savepointIndex(name) else { return }
+            savepoints.removeSubrange(index...)
+            if savepoints.isEmpty {
+                deliverPendingChanges()
+            }
+        case .rollback(let name):
+            guard let index = savepointIndex(name) else { return }
+            pendingChanges.removeSubrange(savepoints[index].pendingCount...)
+            savepoints.removeSubrange((index + 1)...)
+        }
+        if !database.isInsideTransaction {
+            // A savepoint that was the transaction ended with it.
+            savepoints = []
+            pendingChanges = []
+        }
+    }
+
+    func statementDidFail() {
+        statementObservations = []
+    }
+
+    private func savepointIndex(_ name: String) -> Int? {
+        savepoints.lastIndex { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    // MARK: - Changes
+
+    /// Handles one row change reported by SQLite's update hook.
+    func databaseDidChange(_ event: DatabaseEvent) {
+        for (registration, kinds) in statementObservations
+        where kinds.contains(where: { $0.eventKind == event.kind && event.matches(tableName: $0.tableName) }) {
+            if savepoints.isEmpty {
+                guard let observer = registration.changeObserver else { continue }
+                withCurrentBroker { observer.databaseDidChange(with: event) }
+            } else {
+                pendingChanges.append(.change(registration, event.copy()))
+            }
+        }
+    }
+
+    /// Handles one row change reported by SQLite's pre-update hook.
+    func databaseWillChange(_ event: DatabasePreUpdateEvent) {
+        let kind = DatabaseEvent.Kind(rawValue: event.kind.rawValue)
+        for (registration, kinds) in statementObservations
+        where kinds.contains(where: {
+            $0.eventKind == kind && $0.tableName.caseInsensitiveCompare(event.tableName) == .orderedSame
+        }) {
+            if savepoints.isEmpty {
+                guard let observer = registration.changeObserver else { continue }
+                withCurrentBroker { observer.databaseWillChange(with: event) }
+            } else {
+                pendingChanges.append(.preUpdate(registration, event.copy()))
+            }
+        }
+    }
+
+    /// Notifies the observers of changes SQLite does not report.
+    func notifyChanges(in region: DatabaseRegion) throws {
+        for registration in registrations {
+            guard let observer = registration.changeObserver else { continue }
+            guard try observes(region, observer) else { continue }
+            if savepoints.isEmpty {
+                withCurrentBroker { observer.databaseDidChange() }
+            } else {
+                pendingChanges.append(.unspecified(registration))
+            }
+        }
+    }
+
+    /// Whether an observer wants some change of the region.
+    private func observes(_ region: DatabaseRegion, _ observer: any TransactionObserver) throws -> Bool {
+        guard let tables = region.tableRegions else { return true }
+        for (table, tableRegion) in tables {
+            let columns: Set<String>
+            if let regionColumns = tableRegion.columns {
+                columns = regionColumns
+            } else {
+                columns = Set((try? database.columns(in: table))?.map(\.name) ?? [])
+            }
+            let kinds: [DatabaseEventKind] = [
+                .insert(tableName: table), .delete(tableName: table), .update(tableName: table, columnNames: columns),
+            ]
+            if withCurrentBroker({ kinds.contains { observer.observes(eventsOfKind: $0) } }) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private func deliverPendingChanges() {
+        let changes = pendingChanges
+        pendingChanges = []
+        for change in changes {
+            guard let observer = change.registration.changeObserver else { continue }
+            withCurrentBroker {
+                switch change {
+                case .change(_, let event): observer.databaseDidChange(with: event)
+                case .preUpdate(_, let event): observer.databaseWillChange(with: event)
+                case .unspecified: observer.databaseDidChange()
+                }
+            }
+        }
+    }
+
+    // MARK: - Transactions
+
+    /// Called by the commit hook: returns false to turn the commit into a rollback.
+    func databaseWillCommit() -> Bool {
+        deliverPendingChanges()
+        savepoints = []
+        for registration in registrations {
+            guard let observer = registration.observer else { continue }
+            do {
+                try withCurrentBroker { try observer.databaseWillCommit() }
+            } catch {
+                commitError = error
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Called by the rollback hook.
+    func databaseWillRollback() {
+        savepoints = []
+        pendingChanges = []
+    }
+
+    /// Called once a transaction has committed or rolled back.
+    func transactionDidComplete(committed: Bool) {
+        let current = registrations
+        for registration in current {
+            registration.ignoresChangesUntilTransactionEnd = false
+            guard let observer = registration.observer else { continue }
+            withCurrentBroker {
+                if committed {
+                    observer.databaseDidCommit(database)
+                } else {
+                    observer.databaseDidRollback(database)
+                }
+            }
+        }
+        for registration in current where registration.extent == .nextTransaction {
+            registration.isRemoved = true
+        }
+        registrations.removeAll { $0.isRemoved }
+        pruneIfEmpty()
+    }
+
+    // MARK: - Hooks
+
+    private func installHooks() {
+        guard let connection = database.sqliteConnection else { return }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_update_hook(
+            connection,
+            { context, kind, databaseName, tableName, rowID in
+                guard let context, let databaseName, let tableName,
+                    let kind = DatabaseEvent.Kind(rawValue: kind)
+                else { return }
+                let broker = Unmanaged<TransactionObservationBroker>.fromOpaque(context).takeUnretainedValue()
+                broker.databaseDidChange(
+                    DatabaseEvent(kind: kind, rowID: rowID, names: .borrowed(database: databaseName, table: tableName)))
+            }, context)
+        _strata_preupdate_hook(
+            connection,
+            { context, connection, kind, databaseName, tableName, initialRowID, finalRowID in
+                guard let context, let connection, let databaseName, let tableName,
+                    let kind = DatabasePreUpdateEvent.Kind(rawValue: kind)
+                else { return }
+                let broker = Unmanaged<TransactionObservationBroker>.fromOpaque(context).takeUnretainedValue()
+                guard !broker.statementObservations.isEmpty else { return }
+                broker.databaseWillChange(
+                    DatabasePreUpdateEvent(
+                        connection: connection, kind: kind, databaseName: databaseName, tableName: tableName,
+                        initialRowID: initialRowID, finalRowID: finalRowID))
+            }, context)
+    }
+
+    private func uninstallHooks() {
+        guard let connection = database.sqliteConnection else { return }
+        sqlite3_update_hook(connection, nil, nil)
+        _strata_preupdate_hook(connection, nil, nil)
+    }
+
+    // MARK: - Current broker
+
+    /// The broker whose callback runs on this thread, for
+    /// ``TransactionObserver/stopObservingDatabaseChangesUntilNextTransaction()``.
+    static var current: TransactionObservationBroker? {
+        guard let pointer = pthread_getspecific(currentBrokerKey) else { return nil }
+        return Unmanaged<TransactionObservationBroker>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    private func withCurrentBroker<T>(_ body: () throws -> T) rethrows -> T {
+        let previous = pthread_getspecific(currentBrokerKey)
+        pthread_setspecific(currentBrokerKey, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(currentBrokerKey, previous) }
+        return try body()
+    }
+}
+
+/// The thread-specific key of ``TransactionObservationBroker/current``.
+private let currentBrokerKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()

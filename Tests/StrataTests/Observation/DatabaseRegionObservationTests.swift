@@ -1,0 +1,115 @@
+import Foundation
+import Strata
+import Synchronization
+import Testing
+
+@Suite("DatabaseRegionObservation")
+struct DatabaseRegionObservationTests {
+    private func makeQueue() throws -> DatabaseQueue {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)")
+            try db.execute(sql: "CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT)")
+        }
+        return dbQueue
+    }
+
+    @Test("onChange runs after each commit that modified the region")
+    func notifiesCommits() throws {
+        let dbQueue = try makeQueue()
+        let counts = Mutex<[Int]>([])
+        let observation = DatabaseRegionObservation(tracking: Table("player"))
+        let cancellable = observation.start(in: dbQueue) { error in
+            Issue.record(error)
+        } onChange: { db in
+            let count = try! Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+            counts.withLock { $0.append(count) }
+        }
+        try dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
+            try db.execute(sql: "INSERT INTO player (name) VALUES ('Barbara')")
+        }
+        try dbQueue.write { db in try db.execute(sql: "INSERT INTO team (name) VALUES ('Reds')") }
+        try? dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO player (name) VALUES ('Craig')")
+            throw ObserverTestError()
+        }
+        try dbQueue.write { db in try db.execute(sql: "DELETE FROM player WHERE name = 'Arthur'") }
+        #expect(counts.withLock { $0 } == [2, 1])
+        cancellable.cancel()
+        try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Dan')") }
+        #expect(counts.withLock { $0 } == [2, 1])
+    }
+
+    @Test("Column regions ignore updates of other columns")
+    func columns() throws {
+        let dbQueue = try makeQueue()
+        let changes = Mutex(0)
+        let observation = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT score FROM player"))
+        let cancellable = observation.start(in: dbQueue) { _ in } onChange: { _ in changes.withLock { $0 += 1 } }
+        try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (name, score) VALUES ('Arthur', 1)") }
+        try dbQueue.write { db in try db.execute(sql: "UPDATE player SET name = 'Barbara'") }
+        try dbQueue.write { db in try db.execute(sql: "UPDATE player SET score = 2") }
+        #expect(changes.withLock { $0 } == 2)
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test("Several regions, the full database, and undetected changes")
+    func severalRegions() throws {
+        let dbQueue = try makeQueue()
+        let tableChanges = Mutex(0)
+        let fullChanges = Mutex(0)
+        let c1 = DatabaseRegionObservation(tracking: Table("player"), Table("team"))
+            .start(in: dbQueue) { _ in } onChange: { _ in tableChanges.withLock { $0 += 1 } }
+        let c2 = DatabaseRegionObservation(tracking: .fullDatabase)
+            .start(in: dbQueue) { _ in } onChange: { _ in fullChanges.withLock { $0 += 1 } }
+        try dbQueue.write { db in try db.execute(sql: "INSERT INTO team (name) VALUES ('Reds')") }
+        try dbQueue.write { db in try db.notifyChanges(in: Table("player")) }
+        try dbQueue.write { db in try db.execute(sql: "CREATE TABLE other (id INTEGER PRIMARY KEY)") }
+        try dbQueue.write { db in try db.execute(sql: "INSERT INTO other DEFAULT VALUES") }
+        #expect(tableChanges.withLock { $0 } == 2)
+        #expect(fullChanges.withLock { $0 } == 3)
+        withExtendedLifetime((c1, c2)) {}
+    }
+
+    @Test("Deinitializing the cancellable stops the observation")
+    func deinitStops() throws {
+        let dbQueue = try makeQueue()
+        let changes = Mutex(0)
+        do {
+            let cancellable = DatabaseRegionObservation(tracking: Table("player"))
+                .start(in: dbQueue) { _ in } onChange: { _ in changes.withLock { $0 += 1 } }
+            try dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
+            withExtendedLifetime(cancellable) {}
+        }
+        try dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
+        #expect(changes.withLock { $0 } == 1)
+    }
+
+    @Test("A region that can't be computed reports an error")
+    func regionError() throws {
+        let dbQueue = try makeQueue()
+        let errors = Mutex(0)
+        let cancellable = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT * FROM missing"))
+            .start(in: dbQueue) { _ in errors.withLock { $0 += 1 } } onChange: { _ in }
+        #expect(errors.withLock { $0 } == 1)
+        cancellable.cancel()
+    }
+
+    @Test("AnyDatabaseCancellable cancels once")
+    func anyCancellable() {
+        let count = Mutex(0)
+        do {
+            let cancellable = AnyDatabaseCancellable { count.withLock { $0 += 1 } }
+            cancellable.cancel()
+            cancellable.cancel()
+            let wrapper = AnyDatabaseCancellable(cancellable)
+            wrapper.cancel()
+        }
+        #expect(count.withLock { $0 } == 1)
+        do {
+            _ = AnyDatabaseCancellable { count.withLock { $0 += 1 } }
+        }
+        #expect(count.withLock { $0 } == 2)
+    }
+}

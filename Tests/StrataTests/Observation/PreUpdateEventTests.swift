@@ -1,0 +1,44 @@
+import Foundation
+import Strata
+import Testing
+
+@Suite("Pre-update events", .enabled(if: DatabasePreUpdateEvent.isSupported))
+struct PreUpdateEventTests {
+    final class PreUpdateObserver: TransactionObserver {
+        var events: [DatabasePreUpdateEvent] = []
+        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+        func databaseDidChange(with event: DatabaseEvent) {}
+        func databaseWillChange(with event: DatabasePreUpdateEvent) { events.append(event.copy()) }
+        func databaseDidCommit(_ db: Database) {}
+        func databaseDidRollback(_ db: Database) {}
+    }
+
+    @Test("Initial and final values of inserted, updated and deleted rows")
+    func values() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
+        }
+        let observer = PreUpdateObserver()
+        dbQueue.add(transactionObserver: observer)
+        try dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')")
+            try db.execute(sql: "UPDATE player SET name = 'Barbara', id = 2")
+            try db.execute(sql: "DELETE FROM player")
+        }
+        let events = observer.events
+        #expect(events.map(\.kind) == [.insert, .update, .delete])
+        #expect(events[0].initialRowID == nil)
+        #expect(events[0].finalRowID == 1)
+        #expect(events[0].initialDatabaseValues == nil)
+        #expect(events[0].finalDatabaseValues == [1.databaseValue, "Arthur".databaseValue])
+        #expect(events[1].initialRowID == 1)
+        #expect(events[1].finalRowID == 2)
+        #expect(events[1].initialDatabaseValue(atIndex: 1) == "Arthur".databaseValue)
+        #expect(events[1].finalDatabaseValue(atIndex: 1) == "Barbara".databaseValue)
+        #expect(events[2].finalDatabaseValues == nil)
+        #expect(events[2].initialDatabaseValues == [2.databaseValue, "Barbara".databaseValue])
+        #expect(events.allSatisfy { $0.tableName == "player" && $0.databaseName == "main" && $0.count == 2 })
+        #expect(events.allSatisfy { $0.depth == 0 })
+    }
+}
