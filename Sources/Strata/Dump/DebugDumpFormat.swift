@@ -1,0 +1,45 @@
+/// The default dump format: values separated by `|`, one row per line.
+/// Unlike ``ListDumpFormat``, blobs that are not UTF-8 text print as
+/// hexadecimal literals (`X'01FF'`), so that no value is lost.
+///
+/// ```swift
+/// try db.dumpSQL("SELECT * FROM player")
+/// // 1|Arthur|1000
+/// ```
+public struct DebugDumpFormat: DumpFormat {
+    /// Whether the first line gives the column names.
+    public var header: Bool
+    /// The text between values.
+    public var separator: String
+    /// The text of NULL values.
+    public var nullValue: String
+
+    private var hasWrittenHeader = false
+
+    /// A debug format.
+    public init(header: Bool = false, separator: String = "|", nullValue: String = "") {
+        self.header = header
+        self.separator = separator
+        self.nullValue = nullValue
+    }
+
+    /// Writes one line of values.
+    public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) {
+        if header && !hasWrittenHeader {
+            hasWrittenHeader = true
+            stream.write(statement.columnNames.joined(separator: separator) + "\n")
+        }
+        let values = statement.dumpValues().map { value -> String in
+            if case .blob(let data) = value.storage, String(data: data, encoding: .utf8) == nil {
+                return value.dumpText(nullValue: nullValue, hexBlobs: true)
+            }
+            return value.dumpText(nullValue: nullValue, hexBlobs: false)
+        }
+        stream.write(values.joined(separator: separator) + "\n")
+    }
+
+    /// Writes nothing; gets ready for another statement.
+    public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
+        hasWrittenHeader = false
+    }
+}

@@ -1,0 +1,37 @@
+/// One `column = value` line per column, with column names aligned, and an
+/// empty line between rows, like the `line` mode of the sqlite3 shell.
+///
+/// ```swift
+/// try db.dumpSQL("SELECT * FROM player", format: .line())
+/// //    id = 1
+/// //  name = Arthur
+/// // score = 1000
+/// ```
+public struct LineDumpFormat: DumpFormat {
+    /// The text of NULL values.
+    public var nullValue: String
+
+    private var hasWrittenRow = false
+
+    /// A line format.
+    public init(nullValue: String = "") {
+        self.nullValue = nullValue
+    }
+
+    /// Writes the lines of one row.
+    public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) {
+        if hasWrittenRow { stream.write("\n") }
+        hasWrittenRow = true
+        let names = statement.columnNames
+        let width = names.map(\.count).max() ?? 0
+        for (name, value) in zip(names, statement.dumpValues()) {
+            let padding = String(repeating: " ", count: width - name.count)
+            stream.write(padding + name + " = " + value.dumpText(nullValue: nullValue, hexBlobs: false) + "\n")
+        }
+    }
+
+    /// Writes nothing; gets ready for another statement.
+    public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
+        hasWrittenRow = false
+    }
+}
