@@ -138,9 +138,10 @@ extension DatabaseValue {
 extension Data {
     /// `X'0102FF'`.
     fileprivate var sqlHexLiteral: String {
-        "X'" + map { byte in
-            let hex = String(byte, radix: 16, uppercase: true)
-            return byte < 16 ? "0" + hex : hex
-        }.joined() + "'"
+        "X'"
+            + map { byte in
+                let hex = String(byte, radix: 16, uppercase: true)
+                return byte < 16 ? "0" + hex : hex
+            }.joined() + "'"
     }
 }
