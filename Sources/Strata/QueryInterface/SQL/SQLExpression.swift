@@ -43,6 +43,8 @@ public struct SQLExpression: Sendable {
         case cast(SQLExpression, String)
         /// A subquery between parentheses.
         case subquery(SQLSubquery)
+        /// An expression that holds JSON text (see `asJSON`).
+        case jsonValue(SQLExpression)
     }
 
     let impl: Impl
@@ -85,7 +87,7 @@ public struct SQLExpression: Sendable {
         case .column(let name):
             return name.quotedDatabaseIdentifier
         case .qualifiedColumn(let name, let alias):
-            return try alias.qualifier().quotedDatabaseIdentifier + "." + name.quotedDatabaseIdentifier
+            return try context.qualifier(alias).quotedDatabaseIdentifier + "." + name.quotedDatabaseIdentifier
         case .function(let name, let arguments):
             return try name + "(" + arguments.map { try $0.sql(context) }.joined(separator: ", ") + ")"
         case .aggregate(let name, let arguments, let distinct, let filter):
@@ -147,6 +149,13 @@ public struct SQLExpression: Sendable {
             return try "CAST(" + expression.sql(context) + " AS " + type + ")"
         case .subquery(let subquery):
             return try "(" + subquery.sql(context) + ")"
+        case .jsonValue(let expression):
+            return try expression.sql(context, wrapped: wrapped)
+        case .aliasPrimaryKey(let alias):
+            guard let tableName = alias.tableName else { _ = try alias.qualifier(); return "" }
+            let columns = try context.db.primaryKey(tableName).columns
+            let column = columns.count == 1 ? columns[0] : "rowid"
+            return try SQLExpression(impl: .qualifiedColumn(column, alias)).sql(context)
         }
     }
 
@@ -199,7 +208,8 @@ public struct SQLExpression: Sendable {
     func qualified(with alias: TableAliasBase) -> SQLExpression {
         switch impl {
         case .column(let name): return SQLExpression(impl: .qualifiedColumn(name, alias))
-        case .databaseValue, .literal, .qualifiedColumn, .countAll, .exists, .subquery: return self
+        case .databaseValue, .literal, .qualifiedColumn, .countAll, .exists, .subquery, .aliasExists, .aliasPrimaryKey:
+            return self
         case .function(let name, let arguments):
             return SQLExpression(impl: .function(name, arguments.map { $0.qualified(with: alias) }))
         case .aggregate(let name, let arguments, let distinct, let filter):
@@ -235,6 +245,8 @@ public struct SQLExpression: Sendable {
             return SQLExpression(impl: .collated(expression.qualified(with: alias), collation))
         case .cast(let expression, let type):
             return SQLExpression(impl: .cast(expression.qualified(with: alias), type))
+        case .jsonValue(let expression):
+            return SQLExpression(impl: .jsonValue(expression.qualified(with: alias)))
         }
     }
 
@@ -251,6 +263,7 @@ public struct SQLExpression: Sendable {
         case .exists(let s, let negated): return SQLExpression(impl: .exists(s, negated: !negated))
         case .like(let e, let p, let escape, let negated):
             return SQLExpression(impl: .like(e, p, escape: escape, negated: !negated))
+        case .aliasExists(let alias, let negated): return SQLExpression(impl: .aliasExists(alias, negated: !negated))
         case .binary("IS", let lhs, let rhs): return SQLExpression(impl: .binary("IS NOT", lhs, rhs))
         case .binary("IS NOT", let lhs, let rhs): return SQLExpression(impl: .binary("IS", lhs, rhs))
         default: return SQLExpression(impl: .unary("NOT ", self))

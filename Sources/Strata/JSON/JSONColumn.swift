@@ -1,0 +1,31 @@
+/// A column that contains JSON text.
+///
+/// ```swift
+/// struct Player: FetchableRecord, TableRecord {
+///     enum Columns {
+///         static let address = JSONColumn("address")
+///     }
+/// }
+///
+/// // SELECT * FROM player WHERE address ->> 'country' = 'DE'
+/// let germanPlayers = try Player.filter { $0.address["country"] == "DE" }.fetchAll(db)
+/// ```
+public struct JSONColumn: ColumnExpression, SQLJSONExpressible, Sendable {
+    /// The name of the column.
+    public var name: String
+
+    /// A JSON column with a name.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// A JSON column named like a coding key.
+    public init(_ codingKey: some CodingKey) {
+        self.name = codingKey.stringValue
+    }
+
+    /// The column, as a JSON expression.
+    public var sqlExpression: SQLExpression {
+        SQLExpression(impl: .column(name)).asJSONValue
+    }
+}
