@@ -238,12 +238,12 @@ extension QueryInterfaceRequest {
     }
 }
 
-extension QueryInterfaceRequest where RowDecoder: TableRecord {
+extension QueryInterfaceRequest {
     /// Returns a request that selects an expression built from the record
     /// columns, and fetches `T`.
     public func select<T>(
         _ selection: (DatabaseComponents) throws -> any SQLSelectable, as type: T.Type = T.self
-    ) rethrows -> QueryInterfaceRequest<T> {
+    ) rethrows -> QueryInterfaceRequest<T> where RowDecoder: TableRecord {
         try select([selection(RowDecoder.databaseComponents)]).asRequest(of: T.self)
     }
 
@@ -252,7 +252,7 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
     public func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
         assignment: (DatabaseComponents) throws -> ColumnAssignment
-    ) throws -> Int {
+    ) throws -> Int where RowDecoder: TableRecord {
         try updateAll(db, onConflict: conflictResolution, [assignment(RowDecoder.databaseComponents)])
     }
 
@@ -261,7 +261,7 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
     public func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
         assignments: (DatabaseComponents) throws -> [ColumnAssignment]
-    ) throws -> Int {
+    ) throws -> Int where RowDecoder: TableRecord {
         try updateAll(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
 }
@@ -280,9 +280,9 @@ extension QueryInterfaceRequest {
     }
 }
 
-extension QueryInterfaceRequest where RowDecoder: Identifiable {
+extension QueryInterfaceRequest {
     /// Returns a request that selects the primary key, and fetches ids.
-    public func selectID() -> QueryInterfaceRequest<RowDecoder.ID> {
+    public func selectID() -> QueryInterfaceRequest<RowDecoder.ID> where RowDecoder: Identifiable {
         selectPrimaryKey(as: RowDecoder.ID.self)
     }
 }

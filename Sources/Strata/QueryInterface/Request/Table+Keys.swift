@@ -97,9 +97,9 @@ extension Table {
     }
 }
 
-extension Table where RowDecoder: Identifiable {
+extension Table {
     /// A request that selects the primary key, and fetches ids.
-    public func selectID() -> QueryInterfaceRequest<RowDecoder.ID> {
+    public func selectID() -> QueryInterfaceRequest<RowDecoder.ID> where RowDecoder: Identifiable {
         all().selectID()
     }
 }

@@ -183,13 +183,15 @@ extension Table: DatabaseRegionConvertible {}
 extension Table where RowDecoder: TableRecord {
     /// The columns of the record type, given to closures.
     public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+}
 
+extension Table {
     /// Updates all rows with an assignment built from the record columns.
     @discardableResult
     public func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
         assignment: (DatabaseComponents) throws -> ColumnAssignment
-    ) throws -> Int {
+    ) throws -> Int where RowDecoder: TableRecord {
         try all().updateAll(db, onConflict: conflictResolution, assignment: assignment)
     }
 
@@ -198,7 +200,7 @@ extension Table where RowDecoder: TableRecord {
     public func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
         assignments: (DatabaseComponents) throws -> [ColumnAssignment]
-    ) throws -> Int {
+    ) throws -> Int where RowDecoder: TableRecord {
         try all().updateAll(db, onConflict: conflictResolution, assignments: assignments)
     }
 }
