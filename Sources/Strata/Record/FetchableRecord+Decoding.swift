@@ -28,6 +28,7 @@ extension FetchableRecord where Self: Decodable {
     /// Decodes the record from the row with its `Decodable` implementation:
     /// coding keys are column names (see ``databaseColumnDecodingStrategy``),
     /// and a decoding failure throws ``RowDecodingError``.
+    @inlinable
     public init(row: Row) throws {
         self = try Self(from: RecordRowDecoder<Self>(row: row, codingPath: []))
     }

@@ -6,19 +6,36 @@
 /// With the default column strategy, the columns are found with the fast
 /// lookup of the row: no dictionary is built per row.
 struct RecordKeyedDecodingContainer<Key: CodingKey, Record: FetchableRecord>: KeyedDecodingContainerProtocol {
-    let row: Row
-    let codingPath: [any CodingKey]
-    /// The column index of each coding key, for strategies other than
-    /// ``DatabaseColumnDecodingStrategy/useDefaultKeys``.
-    private let mappedIndexes: [String: Int]?
+    /// The rarely needed state, kept out of line: containers are copied at
+    /// each decoded property, and a single optional reference is cheap to
+    /// copy.
+    private final class Extras {
+        let codingPath: [any CodingKey]
+        /// The column index of each coding key, for strategies other than
+        /// ``DatabaseColumnDecodingStrategy/useDefaultKeys``.
+        let mappedIndexes: [String: Int]?
+
+        init(codingPath: [any CodingKey], mappedIndexes: [String: Int]?) {
+            self.codingPath = codingPath
+            self.mappedIndexes = mappedIndexes
+        }
+    }
+
+    /// The row, unowned: the decoder that creates the container owns it for
+    /// the whole decoding, and containers do not outlive `init(from:)`. An
+    /// owned reference would cost a retain and a release per property.
+    unowned(unsafe) let row: Row
+    private let extras: Extras?
     private typealias Values = RecordValueDecoding<Record>
+
+    var codingPath: [any CodingKey] { extras?.codingPath ?? [] }
 
     init(row: Row, codingPath: [any CodingKey]) {
         self.row = row
-        self.codingPath = codingPath
         let strategy = Record.databaseColumnDecodingStrategy
+        var mappedIndexes: [String: Int]? = nil
         if case .useDefaultKeys = strategy {
-            mappedIndexes = nil
+            // Columns are found with the fast lookup of the row.
         } else {
             var indexes: [String: Int] = [:]
             for index in 0..<row.count {
@@ -27,11 +44,16 @@ struct RecordKeyedDecodingContainer<Key: CodingKey, Record: FetchableRecord>: Ke
             }
             mappedIndexes = indexes
         }
+        if codingPath.isEmpty && mappedIndexes == nil {
+            extras = nil
+        } else {
+            extras = Extras(codingPath: codingPath, mappedIndexes: mappedIndexes)
+        }
     }
 
     @inline(__always)
     private func columnIndex(forKey key: Key) -> Int? {
-        if let mappedIndexes {
+        if let extras, let mappedIndexes = extras.mappedIndexes {
             return mappedIndexes[key.stringValue]
         }
         return row.index(forColumn: key.stringValue)
@@ -81,18 +103,22 @@ struct RecordKeyedDecodingContainer<Key: CodingKey, Record: FetchableRecord>: Ke
     private func decodeColumn<V: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: V.Type, forKey key: Key
     ) throws -> V {
-        guard let index = columnIndex(forKey: key) else {
-            throw row.columnNotFound(key.stringValue)
+        if let extras, let mappedIndexes = extras.mappedIndexes {
+            let column = key.stringValue
+            return try ColumnFastDecoding.decode(V.self, row: row, index: mappedIndexes[column], column: column)
         }
-        return try row.decode(V.self, atIndex: index)
+        return try ColumnFastDecoding.decode(V.self, row: row, column: key.stringValue)
     }
 
     @inline(__always)
     private func decodeColumnIfPresent<V: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: V.Type, forKey key: Key
     ) throws -> V? {
-        guard let index = columnIndex(forKey: key) else { return nil }
-        return try row.decode(V?.self, atIndex: index)
+        if let extras, let mappedIndexes = extras.mappedIndexes {
+            let column = key.stringValue
+            return try ColumnFastDecoding.decode(V?.self, row: row, index: mappedIndexes[column], column: column)
+        }
+        return try ColumnFastDecoding.decode(V?.self, row: row, column: key.stringValue)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeColumn(Bool.self, forKey: key) }
@@ -226,5 +252,40 @@ struct RecordKeyedDecodingContainer<Key: CodingKey, Record: FetchableRecord>: Ke
             return PrefetchedRowsDecoder<Record>(rows: rows, codingPath: path(key))
         }
         throw RowDecodingError.make(.keyNotFound(key.stringValue), row: row)
+    }
+}
+
+/// The decoding of the primitive properties of `Decodable` records, out of
+/// the generic context of the containers so that it is optimized like
+/// hand-written records.
+enum ColumnFastDecoding {
+    /// The value of the column with this name; a missing column is nil for
+    /// optionals, and an error otherwise.
+    @inline(never)
+    static func decode<V: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: V.Type, row: Row, column: String
+    ) throws -> V {
+        // Fast path: a live row, a column found, a value that fits.
+        if let sqliteStatement = row.sqliteStatement, let statement = row.liveStatement,
+            let index = statement.predictedIndex(ofColumn: column) ?? statement.lookUpIndex(ofColumn: column),
+            let value = V.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
+        {
+            return value
+        }
+        // Other rows, and errors.
+        return try row.decode(V.self, forColumn: column)
+    }
+
+    /// The value at the index; a nil index (missing column) is nil for
+    /// optionals, and an error otherwise.
+    @inline(never)
+    static func decode<V: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: V.Type, row: Row, index: Int?, column: String
+    ) throws -> V {
+        guard let index else {
+            if let value = V.fromMissingColumn() { return value }
+            throw row.columnNotFound(column)
+        }
+        return try row.decode(V.self, atIndex: index)
     }
 }

@@ -1,16 +1,25 @@
 /// The decoder of `Decodable` records: a keyed container whose keys are
 /// the columns of the row (after the column decoding strategy), its scopes,
 /// and its prefetched rows.
+@usableFromInline
 struct RecordRowDecoder<Record: FetchableRecord>: Decoder {
     let row: Row
-    let codingPath: [any CodingKey]
+    @usableFromInline let codingPath: [any CodingKey]
 
-    var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
+    @usableFromInline
+    init(row: Row, codingPath: [any CodingKey]) {
+        self.row = row
+        self.codingPath = codingPath
+    }
 
+    @usableFromInline var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
+
+    @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(RecordKeyedDecodingContainer<Key, Record>(row: row, codingPath: codingPath))
     }
 
+    @usableFromInline
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         throw DecodingError.typeMismatch(
             [Any].self,
@@ -18,6 +27,7 @@ struct RecordRowDecoder<Record: FetchableRecord>: Decoder {
                 codingPath: codingPath, debugDescription: "a database row can not be decoded as a collection"))
     }
 
+    @usableFromInline
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         RowSingleValueContainer<Record>(row: row, codingPath: codingPath)
     }
