@@ -26,9 +26,38 @@ private struct Book: Codable, FetchableRecord, TableRecord, Equatable {
     var authorId: Int64
     var title: String
     var kind: Kind
+
+    enum Columns {
+        static let title = Column(CodingKeys.title)
+        static let kind = Column(CodingKeys.kind)
+    }
 }
 
 extension Book.Kind: DatabaseValueConvertible {}
+
+extension DerivableRequest<Author> {
+    /// Order authors by name, in a localized case-insensitive fashion
+    fileprivate func orderByName() -> Self {
+        order { $0.name.collating(.localizedCaseInsensitiveCompare) }
+    }
+
+    /// Filters authors from a country
+    fileprivate func filter(countryCode: String) -> Self {
+        filter { $0.countryCode == countryCode }
+    }
+}
+
+extension DerivableRequest<Book> {
+    /// Order books by title, in a localized case-insensitive fashion
+    fileprivate func orderByTitle() -> Self {
+        order { $0.title.collating(.localizedCaseInsensitiveCompare) }
+    }
+
+    /// Filters books by kind
+    fileprivate func filter(kind: Book.Kind) -> Self {
+        filter { $0.kind == kind }
+    }
+}
 
 /// A string-backed enum that is not a database value: decoded from the
 /// single value of its column.
@@ -188,9 +217,33 @@ struct DecodableRecordTests {
     @Test func enumPropertiesFilterRequests() throws {
         let dbQueue = try bookDatabase()
         let novels = try dbQueue.read { db in
-            try Book.filter(Column("kind") == Book.Kind.novel).fetchAll(db)
+            try Book.filter { $0.kind == Book.Kind.novel }.fetchAll(db)
         }
         #expect(novels.map(\.title) == ["Moby-Dick"])
+    }
+
+    @Test func recordRequests() throws {
+        let dbQueue = try bookDatabase()
+        try dbQueue.read { db throws in
+            let sortedAuthors: [Author] = try Author.all()
+                .order { $0.name.collating(.localizedCaseInsensitiveCompare) }
+                .fetchAll(db)
+            #expect(sortedAuthors.map(\.name) == ["Anonymous", "Herman Melville"])
+            let usAuthorCount: Int = try Author.all()
+                .filter { $0.countryCode == "US" }
+                .fetchCount(db)
+            #expect(usAuthorCount == 1)
+            let sortedUSAuthors: [Author] = try Author.all()
+                .filter(countryCode: "US")
+                .orderByName()
+                .fetchAll(db)
+            #expect(sortedUSAuthors.map(\.name) == ["Herman Melville"])
+            let novelCount: Int = try Book.all()
+                .filter(kind: .novel)
+                .fetchCount(db)
+            #expect(novelCount == 1)
+            #expect(try Book.all().orderByTitle().fetchAll(db).map(\.title) == ["Moby-Dick", "Poems"])
+        }
     }
 
     @Test func columnsDerivedFromCodingKeys() throws {

@@ -3,8 +3,11 @@ extension QueryInterfaceRequest {
     /// the INTEGER PRIMARY KEY that aliases it) only reads the rows with
     /// those rowids: `player(id,name)[1]`.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
-        let region = try makePreparedRequest(db, forSingleResult: false).statement.databaseRegion
-        guard let filter = try query.resolvedFilter(db) else { return region }
+        var region = try makePreparedRequest(db, forSingleResult: false).statement.databaseRegion
+        if !query.prefetches.isEmpty {
+            region.formUnion(try query.prefetchRegion(db))
+        }
+        guard query.joins.isEmpty, let filter = try query.resolvedFilter(db) else { return region }
         let primaryKey = try db.primaryKey(query.tableName)
         guard primaryKey.isRowID else { return region }
         let rowIDColumn = primaryKey.rowIDColumn ?? "rowid"

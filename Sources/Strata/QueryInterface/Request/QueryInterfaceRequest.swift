@@ -30,11 +30,7 @@ extension QueryInterfaceRequest: FetchRequest {
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws
         -> PreparedRequest
     {
-        let context = SQLGenerationContext(db)
-        let sql = try query.sql(context, forSingleResult: singleResult)
-        let statement = try db.cachedStatement(sql: sql)
-        try statement.setArguments(context.arguments)
-        return PreparedRequest(statement: statement, adapter: nil)
+        try query.makePreparedRequest(db, forSingleResult: singleResult)
     }
 
     /// The number of rows the request fetches: `SELECT COUNT(*) FROM ...`,

@@ -272,7 +272,7 @@ extension TableRequest {
 /// }
 /// ```
 public protocol DerivableRequest<RowDecoder>:
-    AggregatingRequest, FilteredRequest, OrderedRequest, SelectionRequest, TableRequest
+    AggregatingRequest, FilteredRequest, JoinableRequest, OrderedRequest, SelectionRequest, TableRequest
 {
     /// Returns a request that removes duplicate rows: `SELECT DISTINCT`.
     func distinct() -> Self

@@ -45,6 +45,12 @@ public struct SQLExpression: Sendable {
         case subquery(SQLSubquery)
         /// An expression that holds JSON text (see `asJSON`).
         case jsonValue(SQLExpression)
+        /// Whether an aliased table has a row, from its primary key:
+        /// `"alias"."id" IS NOT NULL` (`IS NULL` when negated).
+        case aliasExists(TableAliasBase, negated: Bool)
+        /// The primary key of an aliased table: `"alias"."id"` (the rowid
+        /// for tables without a single-column primary key).
+        case aliasPrimaryKey(TableAliasBase)
     }
 
     let impl: Impl
@@ -87,7 +93,7 @@ public struct SQLExpression: Sendable {
         case .column(let name):
             return name.quotedDatabaseIdentifier
         case .qualifiedColumn(let name, let alias):
-            return try alias.qualifier().quotedDatabaseIdentifier + "." + name.quotedDatabaseIdentifier
+            return try context.qualifier(alias).quotedDatabaseIdentifier + "." + name.quotedDatabaseIdentifier
         case .function(let name, let arguments):
             return try name + "(" + arguments.map { try $0.sql(context) }.joined(separator: ", ") + ")"
         case .aggregate(let name, let arguments, let distinct, let filter):
@@ -151,6 +157,20 @@ public struct SQLExpression: Sendable {
             return try "(" + subquery.sql(context) + ")"
         case .jsonValue(let expression):
             return try expression.sql(context, wrapped: wrapped)
+        case .aliasExists(let alias, let negated):
+            guard let tableName = alias.tableName else { _ = try alias.qualifier(); return "" }
+            let tests = try context.db.primaryKey(tableName).columns.map { column in
+                SQLExpression(
+                    impl: .binary(
+                        negated ? "IS" : "IS NOT", SQLExpression(impl: .qualifiedColumn(column, alias)), .null))
+            }
+            let expression = tests.count == 1 ? tests[0] : SQLExpression.associative(negated ? .or : .and, tests)
+            return try expression.sql(context, wrapped: wrapped)
+        case .aliasPrimaryKey(let alias):
+            guard let tableName = alias.tableName else { _ = try alias.qualifier(); return "" }
+            let columns = try context.db.primaryKey(tableName).columns
+            let column = columns.count == 1 ? columns[0] : "rowid"
+            return try SQLExpression(impl: .qualifiedColumn(column, alias)).sql(context)
         }
     }
 
@@ -203,7 +223,8 @@ public struct SQLExpression: Sendable {
     func qualified(with alias: TableAliasBase) -> SQLExpression {
         switch impl {
         case .column(let name): return SQLExpression(impl: .qualifiedColumn(name, alias))
-        case .databaseValue, .literal, .qualifiedColumn, .countAll, .exists, .subquery: return self
+        case .databaseValue, .literal, .qualifiedColumn, .countAll, .exists, .subquery, .aliasExists, .aliasPrimaryKey:
+            return self
         case .function(let name, let arguments):
             return SQLExpression(impl: .function(name, arguments.map { $0.qualified(with: alias) }))
         case .aggregate(let name, let arguments, let distinct, let filter):
@@ -257,6 +278,7 @@ public struct SQLExpression: Sendable {
         case .exists(let s, let negated): return SQLExpression(impl: .exists(s, negated: !negated))
         case .like(let e, let p, let escape, let negated):
             return SQLExpression(impl: .like(e, p, escape: escape, negated: !negated))
+        case .aliasExists(let alias, let negated): return SQLExpression(impl: .aliasExists(alias, negated: !negated))
         case .binary("IS", let lhs, let rhs): return SQLExpression(impl: .binary("IS NOT", lhs, rhs))
         case .binary("IS NOT", let lhs, let rhs): return SQLExpression(impl: .binary("IS", lhs, rhs))
         default: return SQLExpression(impl: .unary("NOT ", self))

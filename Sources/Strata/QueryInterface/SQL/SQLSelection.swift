@@ -41,7 +41,7 @@ public struct SQLSelection: Sendable {
             }
             return "*"
         case .qualifiedAllColumns(let alias):
-            return try alias.qualifier().quotedDatabaseIdentifier + ".*"
+            return try context.qualifier(alias).quotedDatabaseIdentifier + ".*"
         case .allColumnsExcluding(let excluded):
             guard let source, let tableName = source.tableName else {
                 throw DatabaseError(

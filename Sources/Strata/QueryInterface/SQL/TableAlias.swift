@@ -107,10 +107,11 @@ public final class TableAlias<RowDecoder>: TableAliasBase, @unchecked Sendable {
         super.init(name: name, tableName: nil)
     }
 
-    /// An expression that is true when the aliased table has a row
-    /// (useful with optional joins): `"alias"."rowid" IS NOT NULL`.
+    /// An expression that is true when the aliased table has a row (useful
+    /// with optional joins): `"alias"."id" IS NOT NULL`, from the primary key.
+    /// Its negation is `"alias"."id" IS NULL`.
     public var exists: SQLExpression {
-        SQLExpression(impl: .binary("IS NOT", SQLExpression(impl: .qualifiedColumn("rowid", self)), .null))
+        SQLExpression(impl: .aliasExists(self, negated: false))
     }
 }
 

@@ -7,6 +7,16 @@ final class SQLGenerationContext {
     /// written as SQL literals instead of being appended as arguments.
     var inlinesValues = false
 
+    /// The names of the tables of joined requests, by alias identity (set
+    /// when several tables share a name, or when aliases are merged).
+    var aliasNames: [ObjectIdentifier: String] = [:]
+
+    /// The name that qualifies the columns of an aliased table.
+    func qualifier(_ alias: TableAliasBase) throws -> String {
+        if let name = aliasNames[ObjectIdentifier(alias)] { return name }
+        return try alias.qualifier()
+    }
+
     init(_ db: Database) {
         self.db = db
     }

@@ -1,9 +1,9 @@
 extension SQLQuery {
     /// `DELETE FROM ...` for the rows of the query.
     func deleteSQL(_ context: SQLGenerationContext) throws -> String {
-        if isDistinct || groups != nil || !havings.isEmpty {
+        if isDistinct || groups != nil || !havings.isEmpty || !joins.isEmpty {
             // Delete the rows selected by the full query.
-            var subquery = self
+            var subquery = strippingJoinedSelections()
             subquery.selection = [.value([SQLSelection(impl: .expression(Column.rowID.sqlExpression))])]
             subquery.ctes = []
             let sql = try withSQL(context) + "DELETE FROM " + tableName.quotedDatabaseIdentifier
@@ -29,8 +29,8 @@ extension SQLQuery {
         }
         sql += try targetSQL() + " SET "
         sql += try assignments.map { try $0.sql(context) }.joined(separator: ", ")
-        if isDistinct || groups != nil || !havings.isEmpty {
-            var subquery = self
+        if isDistinct || groups != nil || !havings.isEmpty || !joins.isEmpty {
+            var subquery = strippingJoinedSelections()
             subquery.selection = [.value([SQLSelection(impl: .expression(Column.rowID.sqlExpression))])]
             subquery.ctes = []
             return try sql + " WHERE \"rowid\" IN (" + subquery.sql(context) + ")"

@@ -52,6 +52,12 @@ struct SQLQuery: Sendable {
     var isReversed = false
     var limit: SQLLimit?
     var ctes: [SQLCTE] = []
+    /// Tables joined through associations (see SQLQuery+Joins.swift).
+    var joins: [SQLJoin] = []
+    /// To-many associations loaded by a second query (`including(all:)`).
+    var prefetches: [SQLPrefetch] = []
+    /// Hidden result columns, after all others (the keys of prefetched rows).
+    var trailingSelection: [SQLSelection] = []
 
     init(tableName: String, selection: [any SQLSelectable]) {
         self.tableName = tableName
@@ -137,6 +143,9 @@ struct SQLQuery: Sendable {
 
     /// The full `SELECT` statement.
     func sql(_ context: SQLGenerationContext, forSingleResult singleResult: Bool = false) throws -> String {
+        if !joins.isEmpty || !trailingSelection.isEmpty {
+            return try joinedSQL(context, forSingleResult: singleResult).sql
+        }
         var sql = try withSQL(context)
         sql += isDistinct ? "SELECT DISTINCT " : "SELECT "
         sql += try resolvedSelection(context.db)
@@ -157,6 +166,9 @@ struct SQLQuery: Sendable {
 
     /// The SQL that counts the rows of the query.
     func countSQL(_ context: SQLGenerationContext) throws -> String {
+        if hasJoinedSelections {
+            return try strippingJoinedSelections().countSQL(context)
+        }
         let db = context.db
         let selection = try resolvedSelection(db)
         let groups = try self.groups?.resolve(db) ?? []

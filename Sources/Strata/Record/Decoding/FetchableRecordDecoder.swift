@@ -5,7 +5,7 @@
 /// let row = try Row.fetchOne(db, sql: "SELECT * FROM player")!
 /// let player = try FetchableRecordDecoder().decode(Player.self, from: row)
 /// ```
-public final class FetchableRecordDecoder {
+public class FetchableRecordDecoder {
     /// Creates a decoder.
     public init() {}
 

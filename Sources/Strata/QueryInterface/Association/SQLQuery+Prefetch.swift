@@ -1,0 +1,145 @@
+extension SQLQuery {
+    /// Compiles the query: statement, row adapter for the scopes of joined
+    /// tables, and the fetch of prefetched rows.
+    func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+        let context = SQLGenerationContext(db)
+        let sql: String
+        let adapter: (any RowAdapter)?
+        if !joins.isEmpty || !trailingSelection.isEmpty {
+            (sql, adapter) = try joinedSQL(context, forSingleResult: singleResult)
+        } else {
+            sql = try self.sql(context, forSingleResult: singleResult)
+            adapter = nil
+        }
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(context.arguments)
+        if prefetches.isEmpty {
+            return PreparedRequest(statement: statement, adapter: adapter)
+        }
+        let query = self
+        return PreparedRequest(statement: statement, adapter: adapter) { rows, db in
+            try query.prefetch(into: rows, db)
+        }
+    }
+
+    /// The region read by the queries of prefetched rows.
+    func prefetchRegion(_ db: Database) throws -> DatabaseRegion {
+        var region = DatabaseRegion()
+        for prefetch in prefetches {
+            let (query, _) = try Self.prefetchQuery(prefetch, db, keys: nil)
+            region.formUnion(try QueryInterfaceRequest<Row>(query: query).databaseRegion(db))
+        }
+        return region
+    }
+
+    /// Fetches the associated rows of `including(all:)`, with one query per
+    /// association, and stores them in the rows under the association key.
+    private func prefetch(into rows: [Row], _ db: Database) throws {
+        for prefetch in prefetches {
+            guard let pairs = try prefetch.steps[0].condition.columnPairs(db) else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "including(all:) needs an association based on a foreign key: \(prefetch.key)")
+            }
+            let originKeys = try rows.map { row in
+                try pairs.map { pair -> DatabaseValue in
+                    guard let index = row.index(forColumn: pair.left) else {
+                        throw DatabaseError(
+                            resultCode: .SQLITE_MISUSE,
+                            message: "including(all:) needs the column \(pair.left) in the selection of \(tableName)")
+                    }
+                    return row[index]
+                }
+            }
+            var keys: [[DatabaseValue]] = []
+            var seen = Set<[DatabaseValue]>()
+            for key in originKeys where !key.contains(where: \.isNull) && seen.insert(key).inserted {
+                keys.append(key)
+            }
+            var groups: [[DatabaseValue]: [Row]] = [:]
+            if !keys.isEmpty {
+                let (query, pivotColumns) = try Self.prefetchQuery(prefetch, db, keys: keys)
+                for row in try Row.fetchAll(db, QueryInterfaceRequest<Row>(query: query)) {
+                    let base = row.unadapted
+                    let key = pivotColumns.map { name -> DatabaseValue in
+                        base.index(forColumn: name).map { base[$0] } ?? .null
+                    }
+                    groups[key, default: []].append(row)
+                }
+            }
+            for (row, key) in zip(rows, originKeys) {
+                row.prefetchedRowsStorage[prefetch.key] = groups[key] ?? []
+            }
+        }
+    }
+
+    /// The query of prefetched rows, rooted at the destination table, joined
+    /// back to the first pivot table when the association goes through
+    /// pivots, and filtered by the keys of the origin rows (all rows when
+    /// `keys` is nil). Also returns the names of the hidden columns that
+    /// hold the origin keys.
+    static func prefetchQuery(
+        _ prefetch: SQLPrefetch, _ db: Database, keys: [[DatabaseValue]]?
+    ) throws -> (SQLQuery, [String]) {
+        let steps = prefetch.steps
+        guard let pairs = try steps[0].condition.columnPairs(db) else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "including(all:) needs an association based on a foreign key: \(prefetch.key)")
+        }
+        let rightColumns = pairs.map(\.right)
+        let pivotColumns = rightColumns.map { "grdb_" + $0 }
+
+        // The first table after the origin, filtered by the origin keys.
+        var first = steps[0].relation
+        let firstAlias = first.alias ?? TableAliasBase(tableName: first.tableName)
+        first.alias = firstAlias
+        if let keys {
+            first.filters.append(.value(keysFilter(rightColumns, keys)))
+        }
+        let trailing = zip(rightColumns, pivotColumns).map { column, name in
+            SQLExpression(impl: .qualifiedColumn(column, firstAlias)).aliased(name)
+        }
+        if steps.count == 1 {
+            first.trailingSelection += trailing
+            return (first, pivotColumns)
+        }
+
+        // Join back from the destination to the first table.
+        var join = SQLJoin(
+            key: steps[0].keyName, kind: .required, mode: .none, condition: steps[1].condition.reversed,
+            relation: first.strippingJoinedSelections())
+        for index in 1..<(steps.count - 1) {
+            var relation = steps[index].relation.strippingJoinedSelections()
+            relation.addJoin(join)
+            join = SQLJoin(
+                key: steps[index].keyName, kind: .required, mode: .none,
+                condition: steps[index + 1].condition.reversed, relation: relation)
+        }
+        var query = steps[steps.count - 1].relation
+        query.addJoin(join)
+        query.trailingSelection += trailing
+        return (query, pivotColumns)
+    }
+
+    /// `column IN (...)`, or `(a = ? AND b = ?) OR ...` for several columns.
+    private static func keysFilter(_ columns: [String], _ keys: [[DatabaseValue]]) -> SQLExpression {
+        if columns.count == 1 {
+            return SQLExpression(
+                impl: .inList(
+                    Column(columns[0]).sqlExpression, keys.map { SQLExpression(impl: .databaseValue($0[0])) },
+                    negated: false))
+        }
+        return SQLExpression.associative(
+            .or,
+            keys.map { key in
+                SQLExpression.associative(
+                    .and,
+                    zip(columns, key).map { column, value in
+                        SQLExpression(
+                            impl: .binary("=", Column(column).sqlExpression, SQLExpression(impl: .databaseValue(value)))
+                        )
+                    })
+            })
+    }
+}

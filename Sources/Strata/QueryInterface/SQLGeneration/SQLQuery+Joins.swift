@@ -1,0 +1,361 @@
+/// A table joined to a query through an association.
+struct SQLJoin: Sendable {
+    enum Kind: Sendable {
+        /// `JOIN`: only rows that have an associated row.
+        case required
+        /// `LEFT JOIN`: associated columns are NULL when there is no associated row.
+        case optional
+    }
+
+    enum Mode: Sendable {
+        /// `joining`: no column is selected.
+        case none
+        /// `including`: columns are selected, in a row scope named by the key.
+        case scoped
+        /// `annotated(withRequired:)`: columns are appended to the parent row.
+        case annotated
+    }
+
+    var key: String
+    var kind: Kind
+    var mode: Mode
+    var condition: SQLJoinCondition
+    var relation: SQLQuery
+    /// Aliases of joins merged into this one: they name the same table.
+    var mergedAliases: [TableAliasBase] = []
+
+    /// Merges a join with the same key: required wins over optional,
+    /// selection wins over no selection, filters and orderings add up.
+    mutating func merge(_ other: SQLJoin) {
+        if other.kind == .required { kind = .required }
+        switch (mode, other.mode) {
+        case (.none, .scoped), (.none, .annotated), (.annotated, .scoped):
+            relation.selection = other.relation.selection
+            mode = other.mode
+        default:
+            break
+        }
+        relation.filters += other.relation.filters
+        relation.orderings += other.relation.orderings
+        relation.ctes += other.relation.ctes
+        if let otherAlias = other.relation.alias {
+            if relation.alias == nil {
+                relation.alias = otherAlias
+            } else if otherAlias !== relation.alias {
+                mergedAliases.append(otherAlias)
+            }
+        }
+        mergedAliases += other.mergedAliases
+        for join in other.relation.joins {
+            relation.addJoin(join)
+        }
+        relation.prefetches += other.relation.prefetches
+    }
+}
+
+/// A to-many association whose rows are fetched by a second query, once the
+/// rows of the request are known (`including(all:)`).
+struct SQLPrefetch: Sendable {
+    var key: String
+    var steps: [SQLAssociationStep]
+}
+
+extension SQLQuery {
+    /// Adds a join, merged into an existing join of the same key and table.
+    mutating func addJoin(_ join: SQLJoin) {
+        if let index = joins.firstIndex(where: {
+            $0.key == join.key && $0.relation.tableName.lowercased() == join.relation.tableName.lowercased()
+        }) {
+            joins[index].merge(join)
+        } else {
+            joins.append(join)
+        }
+    }
+
+    /// True when joined tables or prefetched rows add columns to the fetched rows.
+    var hasJoinedSelections: Bool {
+        !prefetches.isEmpty || !trailingSelection.isEmpty
+            || joins.contains { $0.mode != .none || $0.relation.hasJoinedSelections }
+    }
+
+    /// The query without the columns of joined tables nor prefetched rows
+    /// (for counting, deleting and updating).
+    func strippingJoinedSelections() -> SQLQuery {
+        var query = self
+        query.prefetches = []
+        query.trailingSelection = []
+        query.joins = joins.map { join in
+            var join = join
+            join.mode = .none
+            join.relation = join.relation.strippingJoinedSelections()
+            return join
+        }
+        return query
+    }
+}
+
+// MARK: - Generation
+
+/// A table of a joined request, during SQL generation.
+private struct JoinedTable {
+    var query: SQLQuery
+    var alias: TableAliasBase
+    var join: SQLJoin?
+    var children: [JoinedTable]
+
+    init(query: SQLQuery, join: SQLJoin?) {
+        self.query = query
+        self.join = join
+        self.alias = query.alias ?? TableAliasBase(tableName: query.tableName)
+        self.alias.setTableName(query.tableName)
+        self.children = query.joins.map { JoinedTable(query: $0.relation, join: $0) }
+    }
+
+    /// Every table, depth first.
+    var all: [JoinedTable] { [self] + children.flatMap(\.all) }
+
+    var mode: SQLJoin.Mode { join?.mode ?? .scoped }
+}
+
+/// Column counts of the selected tables, to build row scopes.
+private struct ScopeLayout {
+    var start: Int
+    var count: Int
+    var scopes: [(String, ScopeLayout)]
+
+    var adapter: any RowAdapter {
+        let base = RangeRowAdapter(start..<(start + count))
+        if scopes.isEmpty { return base }
+        var adapters: [String: any RowAdapter] = [:]
+        for (key, layout) in scopes where adapters[key] == nil {
+            adapters[key] = layout.adapter
+        }
+        return ScopeAdapter(base: base, scopes: adapters)
+    }
+}
+
+extension SQLQuery {
+    /// The SQL of a query with joined tables, and the adapter that splits
+    /// fetched rows into scopes (nil when no joined table is selected).
+    func joinedSQL(
+        _ context: SQLGenerationContext, forSingleResult singleResult: Bool
+    ) throws -> (sql: String, adapter: (any RowAdapter)?) {
+        let db = context.db
+        let root = JoinedTable(query: self, join: nil)
+        try Self.resolveNames(root, context)
+
+        var allCTEs = ctes
+        for table in root.all.dropFirst() {
+            for cte in table.query.ctes where !allCTEs.contains(where: { $0.tableName == cte.tableName }) {
+                allCTEs.append(cte)
+            }
+        }
+        var withQuery = self
+        withQuery.ctes = allCTEs
+        var sql = try withQuery.withSQL(context)
+
+        // SELECT
+        var columns: [String] = []
+        var offset = 0
+        let layout = try selectionLayout(root, columns: &columns, offset: &offset, context: context, ctes: allCTEs)
+        for selection in trailingSelection {
+            columns.append(try Self.selectionSQL(selection, in: root, context))
+        }
+        sql += isDistinct ? "SELECT DISTINCT " : "SELECT "
+        sql += columns.joined(separator: ", ")
+
+        // FROM ... JOIN ...
+        sql += try " FROM " + Self.tableSQL(root, context)
+        sql += try Self.joinsSQL(root, parentIsOptional: false, context)
+
+        // WHERE, GROUP BY, HAVING
+        let filters = try self.filters.map { try $0.resolve(db).qualified(with: root.alias) }
+        if !filters.isEmpty {
+            let filter = filters.count == 1 ? filters[0] : SQLExpression(impl: .associative(.and, filters))
+            sql += try " WHERE " + filter.sql(context)
+        }
+        if let groups = try groups?.resolve(db), !groups.isEmpty {
+            sql +=
+                try " GROUP BY "
+                + groups.map { try $0.qualified(with: root.alias).sql(context) }.joined(separator: ", ")
+        }
+        let havings = try self.havings.map { try $0.resolve(db).qualified(with: root.alias) }
+        if !havings.isEmpty {
+            let having = havings.count == 1 ? havings[0] : SQLExpression(impl: .associative(.and, havings))
+            sql += try " HAVING " + having.sql(context)
+        }
+
+        // ORDER BY
+        var orderings: [SQLOrdering] = []
+        for table in root.all {
+            var tableOrderings = try table.query.orderings.flatMap { try $0.resolve(db) }
+                .map { $0.qualified(with: table.alias) }
+            if table.join == nil ? isReversed : table.query.isReversed != isReversed {
+                tableOrderings = tableOrderings.map(\.reversed)
+            }
+            orderings += tableOrderings
+        }
+        if !orderings.isEmpty {
+            sql += try " ORDER BY " + orderings.map { try $0.sql(context) }.joined(separator: ", ")
+        }
+        if let limit {
+            sql += " " + (singleResult ? SQLLimit(limit: 1, offset: limit.offset) : limit).sql
+        } else if singleResult {
+            sql += " LIMIT 1"
+        }
+
+        let adapter: (any RowAdapter)? =
+            layout.scopes.isEmpty && trailingSelection.isEmpty ? nil : layout.adapter
+        return (sql, adapter)
+    }
+
+    /// Gives a name to every table: its alias name, or its table name,
+    /// numbered when several tables share a name (`person1`, `person2`).
+    private static func resolveNames(_ root: JoinedTable, _ context: SQLGenerationContext) throws {
+        let tables = root.all
+        var counts: [String: Int] = [:]
+        for table in tables {
+            let name = table.alias.name ?? table.query.tableName
+            counts[name.lowercased(), default: 0] += 1
+        }
+        var numbers: [String: Int] = [:]
+        for table in tables {
+            var name = table.alias.name ?? table.query.tableName
+            if table.alias.name == nil, counts[name.lowercased(), default: 0] > 1 {
+                let number = numbers[name.lowercased(), default: 0] + 1
+                numbers[name.lowercased()] = number
+                name += String(number)
+            }
+            context.aliasNames[ObjectIdentifier(table.alias)] = name
+            for merged in table.join?.mergedAliases ?? [] {
+                merged.setTableName(table.query.tableName)
+                context.aliasNames[ObjectIdentifier(merged)] = name
+            }
+        }
+    }
+
+    /// `"table"` or `"table" "name"`.
+    private static func tableSQL(_ table: JoinedTable, _ context: SQLGenerationContext) throws -> String {
+        let name = try context.qualifier(table.alias)
+        var sql = table.query.tableName.quotedDatabaseIdentifier
+        if name != table.query.tableName {
+            sql += " " + name.quotedDatabaseIdentifier
+        }
+        return sql
+    }
+
+    /// The `JOIN` clauses of the children of a table, depth first. Joins
+    /// nested in an optional join are optional as well.
+    private static func joinsSQL(
+        _ table: JoinedTable, parentIsOptional: Bool, _ context: SQLGenerationContext
+    ) throws -> String {
+        var sql = ""
+        for child in table.children {
+            guard let join = child.join else { continue }
+            let isOptional = parentIsOptional || join.kind == .optional
+            sql += isOptional ? " LEFT JOIN " : " JOIN "
+            sql += try tableSQL(child, context)
+            var conditions: [SQLExpression] = []
+            if let condition = try join.condition.expression(context, left: table.alias, right: child.alias) {
+                conditions.append(condition)
+            }
+            conditions += try child.query.filters.map { try $0.resolve(context.db).qualified(with: child.alias) }
+            if !conditions.isEmpty {
+                let on = conditions.count == 1 ? conditions[0] : SQLExpression.associative(.and, conditions)
+                sql += try " ON " + on.sql(context)
+            }
+            sql += try joinsSQL(child, parentIsOptional: isOptional, context)
+        }
+        return sql
+    }
+
+    /// Appends the selected columns of a table and its joined tables, and
+    /// returns the layout of the row scopes.
+    private func selectionLayout(
+        _ table: JoinedTable, columns: inout [String], offset: inout Int, context: SQLGenerationContext,
+        ctes: [SQLCTE]
+    ) throws -> ScopeLayout {
+        let start = offset
+        // The table's own columns, then the columns of annotating joins.
+        var items: [(SQLSelection, JoinedTable)] = try table.query.resolvedSelection(context.db).map { ($0, table) }
+        var scoped: [(String, JoinedTable)] = []
+        func flatten(_ child: JoinedTable) throws {
+            switch child.mode {
+            case .scoped:
+                scoped.append((child.join!.key, child))
+            case .annotated:
+                items += try child.query.resolvedSelection(context.db).map { ($0, child) }
+                for grandChild in child.children { try flatten(grandChild) }
+            case .none:
+                for grandChild in child.children { try flatten(grandChild) }
+            }
+        }
+        for child in table.children { try flatten(child) }
+        for (selection, owner) in items {
+            columns.append(try Self.selectionSQL(selection, in: owner, context))
+            offset += try Self.columnCount(of: selection, in: owner, context: context, ctes: ctes)
+        }
+        let count = offset - start
+        var scopes: [(String, ScopeLayout)] = []
+        for (key, child) in scoped {
+            scopes.append(
+                (key, try selectionLayout(child, columns: &columns, offset: &offset, context: context, ctes: ctes)))
+        }
+        return ScopeLayout(start: start, count: count, scopes: scopes)
+    }
+
+    /// The SQL of a selected column, qualified by its table.
+    private static func selectionSQL(
+        _ selection: SQLSelection, in table: JoinedTable, _ context: SQLGenerationContext
+    ) throws -> String {
+        if case .allColumnsExcluding(let excluded) = selection.impl {
+            let excludedSet = Set(excluded.map { $0.lowercased() })
+            let names = try tableColumnNames(table.query.tableName, context: context, ctes: table.query.ctes)
+            return try names.filter { !excludedSet.contains($0.lowercased()) }
+                .map { try SQLExpression(impl: .qualifiedColumn($0, table.alias)).sql(context) }
+                .joined(separator: ", ")
+        }
+        return try table.alias.qualifiedSelection(selection).sql(context, source: nil)
+    }
+
+    /// The number of columns of a selection.
+    private static func columnCount(
+        of selection: SQLSelection, in table: JoinedTable, context: SQLGenerationContext, ctes: [SQLCTE]
+    ) throws -> Int {
+        switch selection.impl {
+        case .expression, .aliasedExpression:
+            return 1
+        case .allColumns:
+            return try tableColumnNames(table.query.tableName, context: context, ctes: ctes).count
+        case .qualifiedAllColumns(let alias):
+            return try tableColumnNames(alias.tableName ?? table.query.tableName, context: context, ctes: ctes).count
+        case .allColumnsExcluding(let excluded):
+            let excludedSet = Set(excluded.map { $0.lowercased() })
+            return try tableColumnNames(table.query.tableName, context: context, ctes: ctes)
+                .filter { !excludedSet.contains($0.lowercased()) }.count
+        case .literal(let literal):
+            // Count the columns of the literal by compiling it alone.
+            let literalContext = SQLGenerationContext(context.db)
+            literalContext.aliasNames = context.aliasNames
+            guard let sql = try? "SELECT " + literal.sql(literalContext) + " FROM " + tableSQL(table, literalContext),
+                let statement = try? context.db.makeStatement(sql: sql)
+            else { return 1 }
+            return statement.columnCount
+        }
+    }
+
+    /// The columns of `SELECT *` on a table or common table expression.
+    private static func tableColumnNames(
+        _ tableName: String, context: SQLGenerationContext, ctes: [SQLCTE]
+    ) throws -> [String] {
+        if let cte = ctes.first(where: { $0.tableName.lowercased() == tableName.lowercased() }) {
+            if let columns = cte.columns, !columns.isEmpty { return columns }
+            let cteContext = SQLGenerationContext(context.db)
+            let sql =
+                try "WITH " + (cte.isRecursive ? "RECURSIVE " : "") + cte.sql(cteContext)
+                + " SELECT * FROM " + tableName.quotedDatabaseIdentifier
+            return try context.db.makeStatement(sql: sql).columnNames
+        }
+        return try context.db.cachedStatement(sql: "SELECT * FROM \(tableName.quotedDatabaseIdentifier)").columnNames
+    }
+}

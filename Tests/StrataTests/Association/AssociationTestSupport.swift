@@ -1,0 +1,95 @@
+import Strata
+
+/// An author of the library samples (seed 004, "Record recommended practices").
+struct AssocAuthor: Codable, FetchableRecord, TableRecord, Hashable {
+    static let databaseTableName = "author"
+    enum Columns {
+        static let id = Column("id")
+        static let name = Column("name")
+        static let countryCode = Column("countryCode")
+    }
+    static let books = hasMany(AssocBook.self)
+
+    var id: Int64
+    var name: String
+    var countryCode: String?
+}
+
+/// A book of the library samples.
+struct AssocBook: Codable, FetchableRecord, TableRecord, Hashable {
+    static let databaseTableName = "book"
+    enum Columns {
+        static let title = Column("title")
+        static let kind = Column("kind")
+        static let year = Column("year")
+        static let authorId = Column("authorId")
+    }
+    static let author = belongsTo(AssocAuthor.self)
+
+    var id: Int64
+    var authorId: Int64?
+    var title: String
+    var kind: String
+    var year: Int
+}
+
+extension DerivableRequest<AssocAuthor> {
+    func filter(countryCode: String) -> Self {
+        filter(AssocAuthor.Columns.countryCode == countryCode)
+    }
+
+    func orderByName() -> Self {
+        order(AssocAuthor.Columns.name)
+    }
+}
+
+extension DerivableRequest<AssocBook> {
+    func filter(kind: String) -> Self {
+        filter(AssocBook.Columns.kind == kind)
+    }
+
+    func orderByTitle() -> Self {
+        order(AssocBook.Columns.title)
+    }
+
+    /// Books do not have any country column, but their author has one.
+    func filter(authorCountryCode countryCode: String) -> Self {
+        joining(required: AssocBook.author.filter(countryCode: countryCode))
+    }
+}
+
+/// A library database: four authors (one without books), five books (one anonymous).
+func assocLibrary() throws -> DatabaseQueue {
+    let dbQueue = try DatabaseQueue()
+    try dbQueue.write { db throws in
+        try db.execute(
+            sql: """
+                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL, countryCode TEXT);
+                CREATE TABLE book (
+                  id INTEGER PRIMARY KEY,
+                  authorId INTEGER REFERENCES author(id),
+                  title TEXT NOT NULL,
+                  kind TEXT NOT NULL,
+                  year INTEGER NOT NULL);
+                INSERT INTO author VALUES (1, 'Dante', 'IT'), (2, 'Goethe', 'DE'), (3, 'García Márquez', 'CO'),
+                  (4, 'Schiller', 'DE');
+                INSERT INTO book VALUES
+                  (1, 1, 'Inferno', 'poem', 1320),
+                  (2, 2, 'Faust', 'play', 1808),
+                  (3, 2, 'Werther', 'novel', 1774),
+                  (4, 3, 'Cien años de soledad', 'novel', 1967),
+                  (5, NULL, 'Beowulf', 'poem', 1000);
+                """)
+    }
+    return dbQueue
+}
+
+/// The SQL of a request.
+func assocSQL(_ db: Database, _ request: some FetchRequest) throws -> String {
+    try request.makePreparedRequest(db, forSingleResult: false).statement.sql
+}
+
+/// The arguments of a request.
+func assocArguments(_ db: Database, _ request: some FetchRequest) throws -> StatementArguments {
+    try request.makePreparedRequest(db, forSingleResult: false).statement.arguments
+}
