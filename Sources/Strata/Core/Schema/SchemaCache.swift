@@ -26,4 +26,6 @@ struct SchemaCache {
     var primaryKeys: [ObjectKey: PrimaryKeyInfo] = [:]
     var foreignKeys: [ObjectKey: [ForeignKeyInfo]] = [:]
     var indexes: [ObjectKey: [IndexInfo]] = [:]
+    /// What persistence methods know about record types (Record/PersistenceCache.swift).
+    var recordPersistence: [ObjectIdentifier: RecordPersistenceInfo] = [:]
 }

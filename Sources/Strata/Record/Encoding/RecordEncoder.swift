@@ -1,0 +1,176 @@
+import Foundation
+
+// The Encoder of `Encodable` records: each coding key of the top-level keyed
+// container is a column. Database values (String, Int, Date, UUID, enums...)
+// are stored as they are, after the record's strategies for dates, UUIDs and
+// data; other values (arrays, dictionaries, structs) are stored as JSON text.
+
+extension EncodableRecord where Self: Encodable {
+    /// Encodes the record with its `Encodable` implementation: coding keys
+    /// are columns (see ``databaseColumnEncodingStrategy``), nested values
+    /// that are not database values are stored as JSON text.
+    public func encode(to container: inout PersistenceContainer) throws {
+        let encoder = RecordEncoder<Self>()
+        swap(&encoder.container, &container)
+        defer { swap(&encoder.container, &container) }
+        try encode(to: encoder)
+    }
+}
+
+/// Writes the keyed values of a record into a persistence container.
+final class RecordEncoder<Record: EncodableRecord>: Encoder {
+    var container = PersistenceContainer()
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
+
+    init() {}
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(RecordKeyedEncodingContainer<Key, Record>(encoder: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        fatalError("\(Record.self) must encode its columns in a keyed container, not an unkeyed container")
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        fatalError("\(Record.self) must encode its columns in a keyed container, not a single value container")
+    }
+
+    @inline(__always)
+    func column(_ key: some CodingKey) -> String {
+        switch Record.databaseColumnEncodingStrategy {
+        case .useDefaultKeys: return key.stringValue
+        case let strategy: return strategy.column(forKey: key)
+        }
+    }
+
+    @inline(__always)
+    func store(_ value: (any DatabaseValueConvertible)?, forKey key: some CodingKey) {
+        container.setValue(value, forColumn: column(key))
+    }
+
+    /// Stores any encodable value, applying the record strategies.
+    func store<T: Encodable>(encodable value: T, forKey key: some CodingKey) throws {
+        let column = column(key)
+        container.setValue(try Self.databaseValue(of: value, column: column), forColumn: column)
+    }
+
+    /// The stored value of an encodable value.
+    static func databaseValue<T: Encodable>(of value: T, column: String) throws -> (any DatabaseValueConvertible)? {
+        if T.self == Date.self {
+            return Record.databaseDateEncodingStrategy(for: column).encode(value as! Date)
+        }
+        if T.self == UUID.self {
+            return Record.databaseUUIDEncodingStrategy(for: column).encode(value as! UUID)
+        }
+        if T.self == Data.self {
+            return Record.databaseDataEncodingStrategy(for: column).encode(value as! Data)
+        }
+        if let convertible = value as? any DatabaseValueConvertible {
+            // Optional dates, UUIDs and data, hidden in an optional.
+            if let date = convertible as? Date {
+                return Record.databaseDateEncodingStrategy(for: column).encode(date)
+            }
+            if let uuid = convertible as? UUID {
+                return Record.databaseUUIDEncodingStrategy(for: column).encode(uuid)
+            }
+            if let data = convertible as? Data {
+                return Record.databaseDataEncodingStrategy(for: column).encode(data)
+            }
+            return convertible
+        }
+        return try jsonValue(of: value, column: column)
+    }
+
+    /// Arrays, dictionaries and structs become JSON text. Values that
+    /// encode a single string, number or boolean are stored as such.
+    static func jsonValue<T: Encodable>(of value: T, column: String) throws -> (any DatabaseValueConvertible)? {
+        let encoder = Record.databaseJSONEncoder(for: column)
+        let data = try encoder.encode(value)
+        guard let first = data.first else { return nil }
+        switch first {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            return String(decoding: data, as: UTF8.self)
+        case UInt8(ascii: "\""):
+            return try JSONDecoder().decode(String.self, from: data)
+        case UInt8(ascii: "t"):
+            return true
+        case UInt8(ascii: "f"):
+            return false
+        case UInt8(ascii: "n"):
+            return nil
+        default:
+            let text = String(decoding: data, as: UTF8.self)
+            if let integer = Int64(text) { return integer }
+            if let double = Double(text) { return double }
+            return text
+        }
+    }
+}
+
+/// The top-level keyed container of a record: one column per key.
+struct RecordKeyedEncodingContainer<Key: CodingKey, Record: EncodableRecord>: KeyedEncodingContainerProtocol {
+    let encoder: RecordEncoder<Record>
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws { encoder.store(nil, forKey: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try encoder.store(encodable: value, forKey: key)
+    }
+
+    // Nil optionals are stored as NULL, so that updates clear the column.
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value {
+            try encoder.store(encodable: value, forKey: key)
+        } else {
+            encoder.store(nil, forKey: key)
+        }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        fatalError(
+            "\(Record.self): nested containers are not supported: encode a Codable value for column \(key.stringValue)"
+        )
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        fatalError(
+            "\(Record.self): nested containers are not supported: encode a Codable value for column \(key.stringValue)"
+        )
+    }
+
+    mutating func superEncoder() -> any Encoder { encoder }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder { encoder }
+}

@@ -1,0 +1,31 @@
+extension MutablePersistableRecord {
+    /// Deletes the row with the primary key of the record, and returns
+    /// whether a row was deleted.
+    ///
+    /// ```swift
+    /// try player.delete(db)
+    /// ```
+    ///
+    /// Callbacks: `willDelete`, `aroundDelete`, `didDelete`.
+    @discardableResult
+    public func delete(_ db: Database) throws -> Bool {
+        try willDelete(db)
+        var deleted: Bool?
+        try aroundDelete(db) {
+            let result = try deleteWithoutCallbacks(db)
+            deleted = result
+            return result
+        }
+        guard let deleted else {
+            fatalError("\(type(of: self)).aroundDelete(_:delete:) must call delete()")
+        }
+        didDelete(deleted: deleted)
+        return deleted
+    }
+
+    /// Whether a row has the primary key of the record. False when the
+    /// primary key is nil.
+    public func exists(_ db: Database) throws -> Bool {
+        try existsWithoutCallbacks(db)
+    }
+}

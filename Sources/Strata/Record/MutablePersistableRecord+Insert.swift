@@ -1,0 +1,131 @@
+extension MutablePersistableRecord {
+    /// Inserts the record, after `willSave` and `willInsert`, and calls
+    /// `didInsert` with the rowid of the new row.
+    ///
+    /// ```swift
+    /// var player = Player(id: nil, name: "Arthur")
+    /// try player.insert(db)
+    /// player.id // set by didInsert
+    /// ```
+    ///
+    /// - parameter conflictResolution: The `INSERT OR ...` conflict
+    ///   resolution; by default, the one of ``persistenceConflictPolicy``.
+    /// - throws: A ``DatabaseError`` (`SQLITE_CONSTRAINT` for a duplicate
+    ///   primary key, for example), or the error of a callback.
+    public mutating func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil)
+        throws
+    {
+        try insertWithAllCallbacks(db, onConflict: conflictResolution)
+    }
+
+    mutating func insertWithAllCallbacks(_ db: Database, onConflict conflictResolution: Database.ConflictResolution?)
+        throws
+    {
+        try withSaveCallbacks(db) { record in
+            try PersistenceSuccess(record.insertWithCallbacks(db, onConflict: conflictResolution))
+        }
+    }
+
+    /// Inserts a copy of the record, and returns it, as modified by
+    /// `willInsert` and `didInsert`.
+    ///
+    /// ```swift
+    /// let player = try Player(id: nil, name: "Arthur").inserted(db)
+    /// ```
+    public func inserted(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws
+        -> Self
+    {
+        var record = self
+        try record.insertWithAllCallbacks(db, onConflict: conflictResolution)
+        return record
+    }
+
+    /// Inserts a copy of the record, and returns the inserted row, fetched
+    /// with `INSERT ... RETURNING` (default values and triggers included).
+    public func insertAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil)
+        throws -> Self where Self: FetchableRecord
+    {
+        var record = self
+        return try record.insertAndFetchWithAllCallbacks(db, onConflict: conflictResolution, as: Self.self)
+    }
+
+    /// Inserts the record, and returns the inserted row decoded as another
+    /// record type, fetched with `INSERT ... RETURNING`.
+    ///
+    /// ```swift
+    /// var player = Player(id: nil, name: "Arthur")
+    /// let persistedPlayer = try player.insertAndFetch(db, as: PersistedPlayer.self)
+    /// ```
+    public mutating func insertAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        as returnedType: T.Type
+    ) throws -> T {
+        try insertAndFetchWithAllCallbacks(db, onConflict: conflictResolution, as: returnedType)
+    }
+
+    mutating func insertAndFetchWithAllCallbacks<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        as returnedType: T.Type
+    ) throws -> T {
+        let original = self
+        return try insertAndFetchWithAllCallbacks(
+            db, onConflict: conflictResolution, selection: T.databaseSelection
+        ) { statement in
+            guard let record = try T.fetchOne(statement) else {
+                throw original.recordNotFound(db)
+            }
+            return record
+        }
+    }
+
+    /// Inserts the record, and returns what `fetch` reads from the
+    /// `INSERT ... RETURNING` statement of the selection.
+    ///
+    /// ```swift
+    /// let score = try player.insertAndFetch(db, selection: [Column("score")]) { statement in
+    ///     try Int.fetchOne(statement)!
+    /// }
+    /// ```
+    public mutating func insertAndFetch<T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        selection: [any SQLSelectable],
+        fetch: (Statement) throws -> T
+    ) throws -> T {
+        try insertAndFetchWithAllCallbacks(db, onConflict: conflictResolution, selection: selection, fetch: fetch)
+    }
+
+    /// Inserts the record, and returns what `fetch` reads from the
+    /// `INSERT ... RETURNING` statement of the selection built from the
+    /// record columns.
+    public mutating func insertAndFetch<T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        fetch: (Statement) throws -> T,
+        select: (DatabaseComponents) throws -> [any SQLSelectable]
+    ) throws -> T {
+        try insertAndFetchWithAllCallbacks(
+            db, onConflict: conflictResolution, selection: select(Self.databaseComponents), fetch: fetch)
+    }
+
+    mutating func insertAndFetchWithAllCallbacks<T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        selection: [any SQLSelectable],
+        fetch: (Statement) throws -> T
+    ) throws -> T {
+        var result: T?
+        try withSaveCallbacks(db) { record in
+            try PersistenceSuccess(
+                record.insertWithCallbacks(
+                    db, onConflict: conflictResolution, returning: selection,
+                    fetch: { result = try fetch($0) }))
+        }
+        guard let result else {
+            fatalError("\(type(of: self)): the inserted row was not fetched")
+        }
+        return result
+    }
+}

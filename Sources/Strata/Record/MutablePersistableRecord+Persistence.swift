@@ -1,0 +1,264 @@
+// The engine of the persistence methods: statements without callbacks, and
+// the callback sequences that wrap them. The public methods are in the
+// MutablePersistableRecord+*.swift and PersistableRecord.swift files.
+
+extension MutablePersistableRecord {
+    /// Encodes the record, expecting the columns of the previous encoding.
+    func persistenceContainer(_ info: RecordPersistenceInfo) throws -> PersistenceContainer {
+        var container = PersistenceContainer(template: info.encodingTemplate)
+        try encode(to: &container)
+        if container.template == nil || container.columns.count != info.encodingTemplate?.count {
+            info.encodingTemplate = container.columns
+        }
+        return container
+    }
+
+    // MARK: - Callback sequences
+
+    /// `willSave`, `aroundSave { save }`, `didSave`.
+    mutating func withSaveCallbacks(_ db: Database, _ save: (inout Self) throws -> PersistenceSuccess) throws {
+        try willSave(db)
+        var record = self
+        var saved: PersistenceSuccess?
+        try aroundSave(db) {
+            let success = try save(&record)
+            saved = success
+            return success
+        }
+        guard let saved else {
+            fatalError("\(type(of: self)).aroundSave(_:save:) must call save()")
+        }
+        self = record
+        didSave(saved)
+    }
+
+    /// `willInsert`, `aroundInsert { INSERT }`, `didInsert`.
+    mutating func insertWithCallbacks(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        returning selection: [any SQLSelectable]? = nil,
+        fetch: (Statement) throws -> Void = { _ in }
+    ) throws -> InsertionSuccess {
+        try willInsert(db)
+        var inserted: InsertionSuccess?
+        try aroundInsert(db) {
+            let success = try insertWithoutCallbacks(
+                db, onConflict: conflictResolution, returning: selection, fetch: fetch)
+            inserted = success
+            return success
+        }
+        guard let inserted else {
+            fatalError("\(type(of: self)).aroundInsert(_:insert:) must call insert()")
+        }
+        let conflict = conflictResolution ?? type(of: self).persistenceConflictPolicy.conflictResolutionForInsert
+        if conflict != .ignore {
+            didInsert(inserted)
+        }
+        return inserted
+    }
+
+    /// `willUpdate`, `aroundUpdate { UPDATE }`, `didUpdate`.
+    func updateWithCallbacks(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        container: PersistenceContainer? = nil,
+        columns: Set<String>?,
+        returning selection: [any SQLSelectable]? = nil,
+        fetch: (Statement) throws -> Void = { _ in }
+    ) throws -> PersistenceSuccess {
+        let info = db.recordPersistenceInfo(type(of: self))
+        let container = try container ?? persistenceContainer(info)
+        let callbackColumns = columns ?? Set(container.columns)
+        try willUpdate(db, columns: callbackColumns)
+        var updated: PersistenceSuccess?
+        try aroundUpdate(db, columns: callbackColumns) {
+            let success = try updateWithoutCallbacks(
+                db, info: info, onConflict: conflictResolution, container: container, columns: columns,
+                returning: selection, fetch: fetch)
+            updated = success
+            return success
+        }
+        guard let updated else {
+            fatalError("\(type(of: self)).aroundUpdate(_:columns:update:) must call update()")
+        }
+        didUpdate(updated)
+        return updated
+    }
+
+    /// UPDATE when the primary key is set, then INSERT when no row was updated.
+    mutating func updateOrInsertWithCallbacks(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        returning selection: [any SQLSelectable]? = nil,
+        fetch: (Statement) throws -> Void = { _ in }
+    ) throws -> PersistenceSuccess {
+        let info = db.recordPersistenceInfo(type(of: self))
+        let container = try persistenceContainer(info)
+        let key = try PersistenceKey(columns: info.primaryKey(db).columns, container: container)
+        if key.isComplete {
+            do {
+                return try updateWithCallbacks(
+                    db, onConflict: conflictResolution, container: container, columns: nil,
+                    returning: selection, fetch: fetch)
+            } catch RecordError.recordNotFound {
+                // Primary key is set, but no row was updated: insert.
+            }
+        }
+        let inserted = try insertWithCallbacks(db, onConflict: conflictResolution, returning: selection, fetch: fetch)
+        return PersistenceSuccess(inserted)
+    }
+
+    // MARK: - Statements
+
+    /// Runs the INSERT statement, or the INSERT ... RETURNING statement
+    /// given to `fetch`.
+    func insertWithoutCallbacks(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        returning selection: [any SQLSelectable]?,
+        fetch: (Statement) throws -> Void
+    ) throws -> InsertionSuccess {
+        let type = type(of: self)
+        let info = db.recordPersistenceInfo(type)
+        var container = try persistenceContainer(info)
+        let conflict = conflictResolution ?? type.persistenceConflictPolicy.conflictResolutionForInsert
+        if let selection {
+            let context = SQLGenerationContext(db)
+            let sql =
+                try PersistenceSQL.insert(
+                    tableName: info.tableName, columns: container.columns, conflictResolution: conflict)
+                + PersistenceSQL.returning(selection, tableName: info.tableName, context: context)
+            let statement = try db.cachedStatement(sql: sql)
+            try statement.setArguments(
+                StatementArguments(values: container.databaseValues + context.arguments.values, namedValues: [:]))
+            try fetch(statement)
+        } else {
+            let statement = try info.insertStatement(db, columns: container.columns, conflictResolution: conflict)
+            try statement.executeBinding(container.values)
+        }
+        let rowID = db.lastInsertedRowID
+        let rowIDColumn = try info.isView(db) ? nil : info.rowIDColumn(db)
+        if let rowIDColumn {
+            container.setValue(rowID, forColumn: rowIDColumn)
+        }
+        if info.isRecordClass && (conflict != .ignore || db.changesCount > 0) {
+            (self as! Record).referenceContainer = container
+        }
+        return InsertionSuccess(rowID: rowID, rowIDColumn: rowIDColumn, persistenceContainer: container)
+    }
+
+    /// Runs the UPDATE statement (or UPDATE ... RETURNING given to `fetch`)
+    /// of the columns (all non-key columns when nil). Throws
+    /// ``RecordError/recordNotFound(databaseTableName:key:)`` when no row
+    /// has the primary key.
+    func updateWithoutCallbacks(
+        _ db: Database,
+        info: RecordPersistenceInfo,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        container: PersistenceContainer,
+        columns: Set<String>?,
+        returning selection: [any SQLSelectable]?,
+        fetch: (Statement) throws -> Void
+    ) throws -> PersistenceSuccess {
+        let key = try PersistenceKey(columns: info.primaryKey(db).columns, container: container)
+        guard key.isComplete else {
+            throw RecordError.recordNotFound(databaseTableName: info.tableName, key: key.dictionary)
+        }
+        let keyColumns = Set(key.columns.map { $0.lowercased() })
+        let requestedColumns = columns.map { Set($0.map { $0.lowercased() }) }
+        var setColumns: [String] = []
+        var setValues: [DatabaseValue] = []
+        for (index, column) in container.columns.enumerated() {
+            let lowercased = column.lowercased()
+            if keyColumns.contains(lowercased) { continue }
+            if let requestedColumns, !requestedColumns.contains(lowercased) { continue }
+            setColumns.append(column)
+            setValues.append(container.values[index]?.databaseValue ?? .null)
+        }
+        if setColumns.isEmpty {
+            // Nothing but the primary key to update: still check that the row exists.
+            setColumns = key.columns
+            setValues = key.values
+        }
+        let conflict = conflictResolution ?? type(of: self).persistenceConflictPolicy.conflictResolutionForUpdate
+        var sql = "UPDATE "
+        if conflict != .abort {
+            sql += "OR " + conflict.rawValue + " "
+        }
+        sql += info.tableName.quotedDatabaseIdentifier + " SET "
+        sql += setColumns.map { $0.quotedDatabaseIdentifier + " = ?" }.joined(separator: ", ")
+        sql += " WHERE " + PersistenceSQL.keyCondition(key.columns)
+
+        // INSTEAD OF triggers do not report changes: check the row first.
+        let isView = try info.isView(db)
+        if isView, try !Self.rowExists(db, tableName: info.tableName, key: key) {
+            throw RecordError.recordNotFound(databaseTableName: info.tableName, key: key.dictionary)
+        }
+        if let selection {
+            let context = SQLGenerationContext(db)
+            sql += try PersistenceSQL.returning(selection, tableName: info.tableName, context: context)
+            let statement = try db.cachedStatement(sql: sql)
+            try statement.setArguments(
+                StatementArguments(values: setValues + key.values + context.arguments.values, namedValues: [:]))
+            try fetch(statement)
+        } else {
+            let statement = try db.cachedStatement(sql: sql)
+            try statement.execute(arguments: StatementArguments(values: setValues + key.values, namedValues: [:]))
+        }
+        if !isView && db.changesCount == 0 {
+            throw RecordError.recordNotFound(databaseTableName: info.tableName, key: key.dictionary)
+        }
+        if info.isRecordClass {
+            let record = self as! Record
+            if let columns, var reference = record.referenceContainer {
+                for column in columns {
+                    if let value = container.databaseValue(forColumn: column) {
+                        reference.setValue(value, forColumn: column)
+                    }
+                }
+                record.referenceContainer = reference
+            } else {
+                record.referenceContainer = container
+            }
+        }
+        return PersistenceSuccess(persistenceContainer: container)
+    }
+
+    /// Runs the DELETE statement; returns whether a row was deleted.
+    func deleteWithoutCallbacks(_ db: Database) throws -> Bool {
+        let info = db.recordPersistenceInfo(type(of: self))
+        let container = try persistenceContainer(info)
+        let key = try PersistenceKey(columns: info.primaryKey(db).columns, container: container)
+        guard key.isComplete else { return false }
+        let isView = try info.isView(db)
+        if isView, try !Self.rowExists(db, tableName: info.tableName, key: key) {
+            return false
+        }
+        let sql =
+            "DELETE FROM " + info.tableName.quotedDatabaseIdentifier + " WHERE "
+            + PersistenceSQL.keyCondition(key.columns)
+        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(values: key.values, namedValues: [:]))
+        if info.isRecordClass {
+            (self as! Record).referenceContainer = nil
+        }
+        return isView || db.changesCount > 0
+    }
+
+    /// Whether a row has the primary key of the record.
+    func existsWithoutCallbacks(_ db: Database) throws -> Bool {
+        let info = db.recordPersistenceInfo(type(of: self))
+        let container = try persistenceContainer(info)
+        let key = try PersistenceKey(columns: info.primaryKey(db).columns, container: container)
+        guard key.isComplete else { return false }
+        return try Self.rowExists(db, tableName: info.tableName, key: key)
+    }
+
+    static func rowExists(_ db: Database, tableName: String, key: PersistenceKey) throws -> Bool {
+        let sql =
+            "SELECT EXISTS (SELECT 1 FROM " + tableName.quotedDatabaseIdentifier + " WHERE "
+            + PersistenceSQL.keyCondition(key.columns) + ")"
+        let statement = try db.cachedStatement(sql: sql)
+        return try Bool.fetchOne(statement, arguments: StatementArguments(values: key.values, namedValues: [:]))
+            ?? false
+    }
+}

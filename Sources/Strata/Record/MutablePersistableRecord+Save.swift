@@ -1,0 +1,97 @@
+extension MutablePersistableRecord {
+    /// Updates the record when its primary key is set and a row has it,
+    /// and inserts it otherwise.
+    ///
+    /// ```swift
+    /// try player.save(db) // INSERT or UPDATE
+    /// ```
+    ///
+    /// Callbacks: `willSave`, `aroundSave`, then those of the update, or of
+    /// the insert, and `didSave`.
+    public mutating func save(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil)
+        throws
+    {
+        try saveWithAllCallbacks(db, onConflict: conflictResolution)
+    }
+
+    mutating func saveWithAllCallbacks(_ db: Database, onConflict conflictResolution: Database.ConflictResolution?)
+        throws
+    {
+        try withSaveCallbacks(db) { record in
+            try record.updateOrInsertWithCallbacks(db, onConflict: conflictResolution)
+        }
+    }
+
+    /// Saves a copy of the record, and returns it, as modified by the
+    /// insertion callbacks when it was inserted.
+    public func saved(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws
+        -> Self
+    {
+        var record = self
+        try record.saveWithAllCallbacks(db, onConflict: conflictResolution)
+        return record
+    }
+
+    /// Saves a copy of the record, and returns the saved row, fetched with
+    /// `RETURNING`.
+    public func saveAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil)
+        throws -> Self where Self: FetchableRecord
+    {
+        var record = self
+        return try record.saveAndFetchWithAllCallbacks(db, onConflict: conflictResolution, as: Self.self)
+    }
+
+    /// Saves the record, and returns the saved row decoded as another
+    /// record type, fetched with `RETURNING`.
+    public mutating func saveAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        as returnedType: T.Type
+    ) throws -> T {
+        try saveAndFetchWithAllCallbacks(db, onConflict: conflictResolution, as: returnedType)
+    }
+
+    mutating func saveAndFetchWithAllCallbacks<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        as returnedType: T.Type
+    ) throws -> T {
+        let original = self
+        return try saveAndFetchWithAllCallbacks(
+            db, onConflict: conflictResolution, selection: T.databaseSelection
+        ) { statement in
+            guard let record = try T.fetchOne(statement) else {
+                throw original.recordNotFound(db)
+            }
+            return record
+        }
+    }
+
+    /// Saves the record, and returns what `fetch` reads from the
+    /// `INSERT ... RETURNING` or `UPDATE ... RETURNING` statement.
+    public mutating func saveAndFetch<T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        selection: [any SQLSelectable],
+        fetch: (Statement) throws -> T
+    ) throws -> T {
+        try saveAndFetchWithAllCallbacks(db, onConflict: conflictResolution, selection: selection, fetch: fetch)
+    }
+
+    mutating func saveAndFetchWithAllCallbacks<T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution?,
+        selection: [any SQLSelectable],
+        fetch: (Statement) throws -> T
+    ) throws -> T {
+        var result: T?
+        try withSaveCallbacks(db) { record in
+            try record.updateOrInsertWithCallbacks(
+                db, onConflict: conflictResolution, returning: selection, fetch: { result = try fetch($0) })
+        }
+        guard let result else {
+            fatalError("\(type(of: self)): the saved row was not fetched")
+        }
+        return result
+    }
+}

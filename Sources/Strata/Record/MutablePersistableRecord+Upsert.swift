@@ -1,0 +1,192 @@
+extension MutablePersistableRecord {
+    /// Inserts the record, or updates the row that has the same primary
+    /// or unique key: `INSERT ... ON CONFLICT DO UPDATE`.
+    ///
+    /// ```swift
+    /// try player.upsert(db)
+    /// ```
+    ///
+    /// Callbacks are those of an insertion: `didInsert` receives the rowid
+    /// of the inserted or updated row.
+    public mutating func upsert(_ db: Database) throws {
+        try upsertWithAllCallbacks(db, conflictTarget: [], strategy: .allColumns, assignments: nil, selection: []) {
+            _ in
+        }
+    }
+
+    /// Upserts the record, and returns the inserted or updated row, fetched
+    /// with `RETURNING`.
+    ///
+    /// ```swift
+    /// // INSERT INTO player (id, name, score) VALUES (1, 'Arthur', 1000)
+    /// // ON CONFLICT("id") DO UPDATE SET
+    /// //   name = excluded.name,
+    /// //   score = score + excluded.score
+    /// // RETURNING *
+    /// let upserted = try player.upsertAndFetch(db, onConflict: ["id"]) { excluded in
+    ///     [Column("score") += excluded[Column("score")]]
+    /// }
+    /// ```
+    ///
+    /// - parameters:
+    ///     - conflictTarget: The columns of the unique index that may
+    ///       conflict; empty for any conflict.
+    ///     - strategy: Which columns are overwritten by default.
+    ///     - assignments: Assignments of the update, given the `excluded`
+    ///       alias of the values that could not be inserted.
+    public mutating func upsertAndFetch(
+        _ db: Database,
+        onConflict conflictTarget: [String] = [],
+        updating strategy: UpsertUpdateStrategy = .allColumns,
+        doUpdate assignments: ((_ excluded: TableAlias<Self>) -> [ColumnAssignment])? = nil
+    ) throws -> Self where Self: FetchableRecord {
+        try upsertAndFetch(db, as: Self.self, onConflict: conflictTarget, updating: strategy, doUpdate: assignments)
+    }
+
+    /// Upserts the record, and returns the inserted or updated row decoded
+    /// as another record type, fetched with `RETURNING`.
+    public mutating func upsertAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        as returnedType: T.Type,
+        onConflict conflictTarget: [String] = [],
+        updating strategy: UpsertUpdateStrategy = .allColumns,
+        doUpdate assignments: ((_ excluded: TableAlias<Self>) -> [ColumnAssignment])? = nil
+    ) throws -> T {
+        var result: T?
+        try upsertWithAllCallbacks(
+            db, conflictTarget: conflictTarget, strategy: strategy, assignments: assignments,
+            selection: T.databaseSelection
+        ) { row in
+            result = try T(row: row)
+        }
+        guard let result else {
+            fatalError("\(type(of: self)): the upserted row was not fetched")
+        }
+        return result
+    }
+
+    mutating func upsertWithAllCallbacks(
+        _ db: Database,
+        conflictTarget: [String],
+        strategy: UpsertUpdateStrategy,
+        assignments: ((TableAlias<Self>) -> [ColumnAssignment])?,
+        selection: [any SQLSelectable],
+        fetch: (Row) throws -> Void
+    ) throws {
+        try withSaveCallbacks(db) { record in
+            try record.willInsert(db)
+            var inserted: InsertionSuccess?
+            try record.aroundInsert(db) {
+                let success = try record.upsertWithoutCallbacks(
+                    db, conflictTarget: conflictTarget, strategy: strategy, assignments: assignments,
+                    selection: selection, fetch: fetch)
+                inserted = success
+                return success
+            }
+            guard let inserted else {
+                fatalError("\(type(of: record)).aroundInsert(_:insert:) must call insert()")
+            }
+            record.didInsert(inserted)
+            return PersistenceSuccess(inserted)
+        }
+    }
+
+    /// Runs `INSERT ... ON CONFLICT DO UPDATE ... RETURNING`, and gives the
+    /// selected part of the returned row to `fetch`.
+    func upsertWithoutCallbacks(
+        _ db: Database,
+        conflictTarget: [String],
+        strategy: UpsertUpdateStrategy,
+        assignments: ((TableAlias<Self>) -> [ColumnAssignment])?,
+        selection: [any SQLSelectable],
+        fetch: (Row) throws -> Void
+    ) throws -> InsertionSuccess {
+        let info = db.recordPersistenceInfo(type(of: self))
+        var container = try persistenceContainer(info)
+        let primaryKey = try info.primaryKey(db)
+        let context = SQLGenerationContext(db)
+
+        // Assignments
+        let excludedColumns = Set(
+            (conflictTarget.isEmpty ? primaryKey.columns : conflictTarget).map { $0.lowercased() })
+        var updates: [ColumnAssignment] = []
+        if strategy.rawValue == UpsertUpdateStrategy.allColumns.rawValue {
+            for column in container.columns where !excludedColumns.contains(column.lowercased()) {
+                updates.append(
+                    ColumnAssignment(
+                        columnName: column,
+                        value: SQLExpression(impl: .literal(SQL(sql: "excluded." + column.quotedDatabaseIdentifier)))))
+            }
+        }
+        if let assignments {
+            let excluded = TableAlias<Self>(name: "excluded")
+            for assignment in assignments(excluded) {
+                let lowercased = assignment.columnName.lowercased()
+                if let index = updates.firstIndex(where: { $0.columnName.lowercased() == lowercased }) {
+                    updates[index] = assignment
+                } else {
+                    updates.append(assignment)
+                }
+            }
+        }
+        if updates.isEmpty {
+            // Update something, so that RETURNING returns the existing row.
+            let column = primaryKey.columns[0]
+            updates = [ColumnAssignment(columnName: column, value: SQLExpression(impl: .column(column)))]
+        }
+
+        var sql = PersistenceSQL.insert(
+            tableName: info.tableName, columns: container.columns, conflictResolution: .abort)
+        sql += " ON CONFLICT"
+        if !conflictTarget.isEmpty {
+            sql += "(" + conflictTarget.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
+        }
+        sql += " DO UPDATE SET " + (try updates.map { try $0.sql(context) }.joined(separator: ", "))
+        let hasRowID = try info.hasRowID(db)
+        var returning = selection
+        if hasRowID {
+            returning.append(Column.rowID)
+        }
+        if !returning.isEmpty {
+            sql += try PersistenceSQL.returning(returning, tableName: info.tableName, context: context)
+        }
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(
+            StatementArguments(values: container.databaseValues + context.arguments.values, namedValues: [:]))
+        var rowID = db.lastInsertedRowID
+        if returning.isEmpty {
+            try statement.execute()
+        } else if let row = try Row.fetchOne(statement) {
+            var names = Array(row.columnNames)
+            var values = Array(row.databaseValues)
+            if hasRowID {
+                rowID = Int64.fromDatabaseValue(values.removeLast()) ?? rowID
+                names.removeLast()
+            }
+            try fetch(Row(names: names, values: values))
+        }
+        let rowIDColumn = primaryKey.rowIDColumn
+        if let rowIDColumn {
+            container.setValue(rowID, forColumn: rowIDColumn)
+        }
+        if info.isRecordClass {
+            (self as! Record).referenceContainer = container
+        }
+        return InsertionSuccess(rowID: rowID, rowIDColumn: rowIDColumn, persistenceContainer: container)
+    }
+}
+
+extension RecordPersistenceInfo {
+    /// Whether the table has a rowid (false for views and WITHOUT ROWID tables).
+    func hasRowID(_ db: Database) throws -> Bool {
+        if let hasRowID { return hasRowID }
+        let result: Bool
+        if try isView(db) {
+            result = false
+        } else {
+            result = (try? db.makeStatement(sql: "SELECT rowid FROM " + tableName.quotedDatabaseIdentifier)) != nil
+        }
+        hasRowID = result
+        return result
+    }
+}

@@ -1,0 +1,143 @@
+/// A ``MutablePersistableRecord`` whose persistence methods do not modify
+/// the record: use it for records without auto-incremented ids, and classes.
+///
+/// ```swift
+/// struct Player: Codable, PersistableRecord {
+///     var id: String
+///     var name: String
+/// }
+///
+/// let player = Player(id: "arthur", name: "Arthur")
+/// try player.insert(db)
+/// ```
+public protocol PersistableRecord: MutablePersistableRecord {
+    /// Called before the record is inserted.
+    func willInsert(_ db: Database) throws
+
+    /// Called after a successful insertion, with its rowid.
+    func didInsert(_ inserted: InsertionSuccess)
+}
+
+extension PersistableRecord {
+    /// Does nothing.
+    public func willInsert(_ db: Database) throws {}
+
+    /// Does nothing.
+    public func didInsert(_ inserted: InsertionSuccess) {}
+
+    /// Inserts the record. See ``MutablePersistableRecord/insert(_:onConflict:)``.
+    public func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
+        var record = self
+        try record.insertWithAllCallbacks(db, onConflict: conflictResolution)
+    }
+
+    /// Inserts the record, and returns the inserted row decoded as another
+    /// record type, fetched with `INSERT ... RETURNING`.
+    public func insertAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        as returnedType: T.Type
+    ) throws -> T {
+        var record = self
+        return try record.insertAndFetchWithAllCallbacks(db, onConflict: conflictResolution, as: returnedType)
+    }
+
+    /// Inserts the record, and returns what `fetch` reads from the
+    /// `INSERT ... RETURNING` statement of the selection.
+    public func insertAndFetch<T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        selection: [any SQLSelectable],
+        fetch: (Statement) throws -> T
+    ) throws -> T {
+        var record = self
+        return try record.insertAndFetchWithAllCallbacks(
+            db, onConflict: conflictResolution, selection: selection, fetch: fetch)
+    }
+
+    /// Inserts the record, and returns what `fetch` reads from the
+    /// `INSERT ... RETURNING` statement of the selection built from the
+    /// record columns.
+    public func insertAndFetch<T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        fetch: (Statement) throws -> T,
+        select: (DatabaseComponents) throws -> [any SQLSelectable]
+    ) throws -> T {
+        var record = self
+        return try record.insertAndFetchWithAllCallbacks(
+            db, onConflict: conflictResolution, selection: select(Self.databaseComponents), fetch: fetch)
+    }
+
+    /// Saves the record. See ``MutablePersistableRecord/save(_:onConflict:)``.
+    public func save(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
+        var record = self
+        try record.saveWithAllCallbacks(db, onConflict: conflictResolution)
+    }
+
+    /// Saves the record, and returns the saved row decoded as another
+    /// record type, fetched with `RETURNING`.
+    public func saveAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        as returnedType: T.Type
+    ) throws -> T {
+        var record = self
+        return try record.saveAndFetchWithAllCallbacks(db, onConflict: conflictResolution, as: returnedType)
+    }
+
+    /// Saves the record, and returns what `fetch` reads from the
+    /// `RETURNING` statement of the selection.
+    public func saveAndFetch<T>(
+        _ db: Database,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        selection: [any SQLSelectable],
+        fetch: (Statement) throws -> T
+    ) throws -> T {
+        var record = self
+        return try record.saveAndFetchWithAllCallbacks(
+            db, onConflict: conflictResolution, selection: selection, fetch: fetch)
+    }
+
+    /// Upserts the record. See ``MutablePersistableRecord/upsert(_:)``.
+    public func upsert(_ db: Database) throws {
+        var record = self
+        try record.upsertWithAllCallbacks(
+            db, conflictTarget: [], strategy: .allColumns, assignments: nil, selection: []
+        ) { _ in }
+    }
+
+    /// Upserts the record, and returns the inserted or updated row, fetched
+    /// with `RETURNING`.
+    public func upsertAndFetch(
+        _ db: Database,
+        onConflict conflictTarget: [String] = [],
+        updating strategy: UpsertUpdateStrategy = .allColumns,
+        doUpdate assignments: ((_ excluded: TableAlias<Self>) -> [ColumnAssignment])? = nil
+    ) throws -> Self where Self: FetchableRecord {
+        try upsertAndFetch(db, as: Self.self, onConflict: conflictTarget, updating: strategy, doUpdate: assignments)
+    }
+
+    /// Upserts the record, and returns the inserted or updated row decoded
+    /// as another record type, fetched with `RETURNING`.
+    public func upsertAndFetch<T: FetchableRecord & TableRecord>(
+        _ db: Database,
+        as returnedType: T.Type,
+        onConflict conflictTarget: [String] = [],
+        updating strategy: UpsertUpdateStrategy = .allColumns,
+        doUpdate assignments: ((_ excluded: TableAlias<Self>) -> [ColumnAssignment])? = nil
+    ) throws -> T {
+        var record = self
+        var result: T?
+        try record.upsertWithAllCallbacks(
+            db, conflictTarget: conflictTarget, strategy: strategy, assignments: assignments,
+            selection: T.databaseSelection
+        ) { row in
+            result = try T(row: row)
+        }
+        guard let result else {
+            fatalError("\(type(of: self)): the upserted row was not fetched")
+        }
+        return result
+    }
+}

@@ -1,0 +1,15 @@
+/// What ``MutablePersistableRecord/didSave(_:)`` and
+/// ``MutablePersistableRecord/didUpdate(_:)`` learn about a saved record.
+public struct PersistenceSuccess {
+    /// The saved values. After an insertion into a table with an INTEGER
+    /// PRIMARY KEY column, it holds the rowid.
+    public var persistenceContainer: PersistenceContainer
+
+    init(persistenceContainer: PersistenceContainer) {
+        self.persistenceContainer = persistenceContainer
+    }
+
+    init(_ inserted: InsertionSuccess) {
+        self.persistenceContainer = inserted.persistenceContainer
+    }
+}
