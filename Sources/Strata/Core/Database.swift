@@ -76,6 +76,10 @@ public final class Database {
     /// Whether a transaction was open when the current statement started.
     var wasInsideTransactionBeforeStatement = false
 
+    /// The region read by the statements of a value observation fetch; nil
+    /// when no fetch records its region.
+    var recordedRegion: DatabaseRegion?
+
     /// Delivers changes to transaction observers; nil until the first one is added.
     var observationBroker: TransactionObservationBroker?
 
@@ -334,6 +338,9 @@ public final class Database {
         }
         try checkSuspension(statement)
         wasInsideTransactionBeforeStatement = isInsideTransaction
+        if recordedRegion != nil {
+            recordedRegion!.formUnion(statement.databaseRegion)
+        }
         if let observationBroker, !observationBroker.isEmpty {
             observationBroker.statementWillExecute(statement)
         }

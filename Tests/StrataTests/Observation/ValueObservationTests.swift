@@ -1,0 +1,337 @@
+import Foundation
+import Strata
+import Synchronization
+import Testing
+
+/// Values received by an observation, for tests.
+final class Recorder<Value: Sendable>: Sendable {
+    private let state = Mutex<(values: [Value], errors: [String])>(([], []))
+
+    var values: [Value] { state.withLock { $0.values } }
+    var errors: [String] { state.withLock { $0.errors } }
+
+    func record(_ value: Value) { state.withLock { $0.values.append(value) } }
+    func record(error: any Error) { state.withLock { $0.errors.append("\(error)") } }
+
+    /// Waits until `count` values were received (at most 5 seconds).
+    func waitForValues(_ count: Int) async {
+        for _ in 0..<500 where values.count < count {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Waits until an error was received (at most 5 seconds).
+    func waitForError() async {
+        for _ in 0..<500 where errors.isEmpty {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
+
+/// A text stream that can be shared with an observation.
+final class LockedTestStream: TextOutputStream, @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+    var output: String { lock.withLock { text } }
+    func write(_ string: String) { lock.withLock { text += string } }
+}
+
+private func makePlayerQueue() throws -> DatabaseQueue {
+    let dbQueue = try DatabaseQueue()
+    try dbQueue.write { db in
+        try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)")
+        try db.execute(sql: "CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT)")
+    }
+    return dbQueue
+}
+
+private let countPlayers: @Sendable (Database) throws -> Int = { db in
+    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+}
+
+@Suite("ValueObservation")
+struct ValueObservationTests {
+    @Test("An initial value, then a value after each committed change")
+    func initialAndChanges() async throws {
+        let dbQueue = try makePlayerQueue()
+        let recorder = Recorder<Int>()
+        let observation = ValueObservation.tracking(countPlayers)
+        let cancellable = observation.start(
+            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
+            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+        await recorder.waitForValues(1)
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
+        await recorder.waitForValues(2)
+        // Not notified: rolled back, and other tables.
+        try? await dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO player (name) VALUES ('Barbara')")
+            throw ObserverTestError()
+        }
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO team (name) VALUES ('Reds')") }
+        try await dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO player (name) VALUES ('Craig')")
+            try db.execute(sql: "INSERT INTO player (name) VALUES ('David')")
+        }
+        await recorder.waitForValues(3)
+        #expect(recorder.values == [0, 1, 3])
+        cancellable.cancel()
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Eve')") }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(recorder.values == [0, 1, 3])
+        #expect(recorder.errors.isEmpty)
+    }
+
+    @Test("values(in:) is an asynchronous sequence")
+    func asyncValues() async throws {
+        let dbQueue = try makePlayerQueue()
+        let observation = ValueObservation.tracking { db in
+            try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY id")
+        }
+        let writer = Task {
+            for name in ["Arthur", "Barbara"] {
+                try await Task.sleep(for: .milliseconds(20))
+                try await dbQueue.write { db in
+                    try db.execute(sql: "INSERT INTO player (name) VALUES (?)", arguments: [name])
+                }
+            }
+        }
+        var received: [[String]] = []
+        for try await names in observation.values(in: dbQueue) {
+            received.append(names)
+            if names.count == 2 { break }
+        }
+        try await writer.value
+        #expect(received.first == [])
+        #expect(received.last == ["Arthur", "Barbara"])
+    }
+
+    @Test("removeDuplicates and map")
+    func removeDuplicatesAndMap() async throws {
+        let dbQueue = try makePlayerQueue()
+        let recorder = Recorder<String>()
+        let observation = ValueObservation.tracking(countPlayers)
+            .removeDuplicates()
+            .map { "\($0) players" }
+        let cancellable = observation.start(
+            in: dbQueue, scheduling: .async(onQueue: .global()),
+            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+        await recorder.waitForValues(1)
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')") }
+        try await dbQueue.write { db in try db.execute(sql: "UPDATE player SET name = 'Barbara'") }
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (2, 'Craig')") }
+        await recorder.waitForValues(3)
+        #expect(recorder.values == ["0 players", "1 players", "2 players"])
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test("A fetch error is notified and stops the observation")
+    func fetchError() async throws {
+        let dbQueue = try makePlayerQueue()
+        let recorder = Recorder<Int>()
+        let observation = ValueObservation.tracking { db -> Int in
+            let count = try countPlayers(db)
+            if count > 0 { throw ObserverTestError() }
+            return count
+        }
+        let cancellable = observation.start(
+            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
+            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+        await recorder.waitForValues(1)
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
+        await recorder.waitForError()
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(recorder.values == [0])
+        #expect(recorder.errors.count == 1)
+        withExtendedLifetime(cancellable) {}
+
+        // Bad SQL fails at once.
+        let bad = Recorder<Int>()
+        let badCancellable = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT * FROM missing") ?? 0 }
+            .start(in: dbQueue, scheduling: .async(onQueue: .global()), onError: { bad.record(error: $0) },
+                onChange: { bad.record($0) })
+        await bad.waitForError()
+        #expect(bad.errors.count == 1 && bad.values.isEmpty)
+        withExtendedLifetime(badCancellable) {}
+    }
+
+    @Test("Tracked regions: explicit, constant, varying, registerAccess")
+    func regions() async throws {
+        let dbQueue = try makePlayerQueue()
+        // Explicit region: the fetch reads nothing, yet team changes notify.
+        let explicit = Recorder<Int>()
+        let c1 = ValueObservation.tracking(region: Table("team")) { _ in 42 }
+            .start(in: dbQueue, scheduling: .async(onQueue: .global()), onError: { _ in }, onChange: { explicit.record($0) })
+        // registerAccess adds a region from inside the fetch.
+        let registered = Recorder<Int>()
+        let c2 = ValueObservation.tracking { db -> Int in
+            try db.registerAccess(to: Table("team"))
+            return 7
+        }
+        .start(in: dbQueue, scheduling: .async(onQueue: .global()), onError: { _ in }, onChange: { registered.record($0) })
+        // Varying region: reads team only when a player exists.
+        let varying = Recorder<Int>()
+        let c3 = ValueObservation.tracking { db -> Int in
+            let players = try countPlayers(db)
+            guard players > 0 else { return 0 }
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM team")! + 100
+        }
+        .start(in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "v")), onError: { _ in },
+            onChange: { varying.record($0) })
+        await explicit.waitForValues(1)
+        await registered.waitForValues(1)
+        await varying.waitForValues(1)
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO team (name) VALUES ('Reds')") }
+        await explicit.waitForValues(2)
+        await registered.waitForValues(2)
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
+        await varying.waitForValues(2)
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO team (name) VALUES ('Blues')") }
+        await varying.waitForValues(3)
+        await explicit.waitForValues(3)
+        await registered.waitForValues(3)
+        #expect(explicit.values == [42, 42, 42])
+        #expect(registered.values == [7, 7, 7])
+        #expect(varying.values == [0, 101, 102])
+        withExtendedLifetime((c1, c2, c3)) {}
+    }
+
+    @Test("handleEvents and print")
+    func events() async throws {
+        let dbQueue = try makePlayerQueue()
+        let log = Mutex<[String]>([])
+        let stream = LockedTestStream()
+        let recorder = Recorder<Int>()
+        let observation = ValueObservation.tracking(countPlayers)
+            .handleEvents(
+                willStart: { log.withLock { $0.append("start") } },
+                willFetch: { log.withLock { $0.append("fetch") } },
+                willTrackRegion: { region in log.withLock { $0.append("region \(region)") } },
+                databaseDidChange: { log.withLock { $0.append("change") } },
+                didReceiveValue: { value in log.withLock { $0.append("value \(value)") } },
+                didCancel: { log.withLock { $0.append("cancel") } })
+            .print("players", to: stream)
+        let cancellable = observation.start(
+            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
+            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+        await recorder.waitForValues(1)
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
+        await recorder.waitForValues(2)
+        cancellable.cancel()
+        #expect(
+            log.withLock { $0 } == [
+                "start", "fetch", "region player(*)", "value 0", "change", "fetch", "value 1", "cancel",
+            ])
+        #expect(
+            stream.output == """
+                players: start
+                players: fetch
+                players: tracked region: player(*)
+                players: value: 0
+                players: database did change
+                players: fetch
+                players: value: 1
+                players: cancel
+
+                """)
+    }
+
+    @Test("requiresWriteAccess lets fetches write")
+    func writeAccess() async throws {
+        let dbQueue = try makePlayerQueue()
+        let recorder = Recorder<Int>()
+        var observation = ValueObservation.tracking { db -> Int in
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS scratch (x)")
+            return try countPlayers(db)
+        }
+        observation.requiresWriteAccess = true
+        let cancellable = observation.start(
+            in: dbQueue, scheduling: .async(onQueue: .global()),
+            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+        await recorder.waitForValues(1)
+        #expect(recorder.values == [0])
+        #expect(recorder.errors.isEmpty)
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test("Observing a pool")
+    func pool() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let dbPool = try DatabasePool(path: directory.appendingPathComponent("db.sqlite").path)
+        try await dbPool.write { db in try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)") }
+        let recorder = Recorder<Int>()
+        let cancellable = ValueObservation.trackingConstantRegion(countPlayers)
+            .start(in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "test")),
+                onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+        await recorder.waitForValues(1)
+        for _ in 0..<3 {
+            try await dbPool.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
+        }
+        await recorder.waitForValues(4)
+        #expect(recorder.values == [0, 1, 2, 3])
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test("Many writers: values arrive in order, the last one is fresh")
+    func stress() async throws {
+        let dbQueue = try makePlayerQueue()
+        let recorder = Recorder<Int>()
+        let cancellable = ValueObservation.tracking(countPlayers)
+            .start(in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
+                onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<50 {
+                group.addTask {
+                    try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
+                }
+            }
+            try await group.waitForAll()
+        }
+        for _ in 0..<500 where recorder.values.last != 50 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let values = recorder.values
+        #expect(values.last == 50)
+        #expect(values == values.sorted())
+        withExtendedLifetime(cancellable) {}
+    }
+}
+
+@Suite("ValueObservation on the main actor")
+@MainActor
+struct MainActorValueObservationTests {
+    @Test(".immediate notifies the initial value before start returns")
+    func immediate() async throws {
+        let dbQueue = try makePlayerQueue()
+        var values: [Int] = []
+        let cancellable = ValueObservation.tracking(countPlayers).start(
+            in: dbQueue, scheduling: .immediate, onError: { _ in }, onChange: { values.append($0) })
+        #expect(values == [0])
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
+        for _ in 0..<500 where values.count < 2 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(values == [0, 1])
+        cancellable.cancel()
+    }
+
+    @Test("By default values are notified asynchronously on the main actor")
+    func mainActor() async throws {
+        let dbQueue = try makePlayerQueue()
+        var values: [Int] = []
+        let cancellable = ValueObservation.tracking(countPlayers).start(in: dbQueue) { error in
+            Issue.record(error)
+        } onChange: { count in
+            MainActor.assertIsolated()
+            values.append(count)
+        }
+        #expect(values.isEmpty)
+        for _ in 0..<500 where values.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(values == [0])
+        cancellable.cancel()
+    }
+}
