@@ -49,13 +49,13 @@ extension QueryInterfaceRequest {
     }
 }
 
-extension QueryInterfaceRequest where RowDecoder: TableRecord {
+extension QueryInterfaceRequest {
     /// A statement that deletes the rows of the request and returns the
     /// selection, built from the record columns, of each deleted row.
     public func deleteAndFetchStatement(
         _ db: Database,
         select: (DatabaseComponents) throws -> [any SQLSelectable]
-    ) throws -> Statement {
+    ) throws -> Statement where RowDecoder: TableRecord {
         try deleteAndFetchStatement(db, selection: select(RowDecoder.databaseComponents))
     }
 
@@ -67,17 +67,18 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         assignments: (DatabaseComponents) throws -> [ColumnAssignment],
         select: (DatabaseComponents) throws -> [any SQLSelectable]
-    ) throws -> Statement {
+    ) throws -> Statement where RowDecoder: TableRecord {
         try updateAndFetchStatement(
             db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents),
             selection: select(RowDecoder.databaseComponents))
     }
 }
 
-extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord {
+extension QueryInterfaceRequest {
     /// Deletes the rows of the request, and returns a cursor over the
     /// deleted records.
-    public func deleteAndFetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder> {
+    public func deleteAndFetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder>
+    where RowDecoder: FetchableRecord & TableRecord {
         try RowDecoder.fetchCursor(deleteAndFetchStatement(db, selection: RowDecoder.databaseSelection))
     }
 
@@ -86,7 +87,8 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
     /// ```swift
     /// let deletedPlayers = try Player.filter { $0.score < 100 }.deleteAndFetchAll(db)
     /// ```
-    public func deleteAndFetchAll(_ db: Database) throws -> [RowDecoder] {
+    public func deleteAndFetchAll(_ db: Database) throws -> [RowDecoder]
+    where RowDecoder: FetchableRecord & TableRecord {
         try RowDecoder.fetchAll(deleteAndFetchStatement(db, selection: RowDecoder.databaseSelection))
     }
 
@@ -96,7 +98,7 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         _ assignments: [ColumnAssignment]
-    ) throws -> RecordCursor<RowDecoder> {
+    ) throws -> RecordCursor<RowDecoder> where RowDecoder: FetchableRecord & TableRecord {
         try RowDecoder.fetchCursor(
             updateAndFetchStatement(
                 db, onConflict: conflictResolution, assignments, selection: RowDecoder.databaseSelection))
@@ -108,7 +110,7 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         assignments: (DatabaseComponents) throws -> [ColumnAssignment]
-    ) throws -> RecordCursor<RowDecoder> {
+    ) throws -> RecordCursor<RowDecoder> where RowDecoder: FetchableRecord & TableRecord {
         try updateAndFetchCursor(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
 
@@ -121,7 +123,7 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         _ assignments: [ColumnAssignment]
-    ) throws -> [RowDecoder] {
+    ) throws -> [RowDecoder] where RowDecoder: FetchableRecord & TableRecord {
         try RowDecoder.fetchAll(
             updateAndFetchStatement(
                 db, onConflict: conflictResolution, assignments, selection: RowDecoder.databaseSelection))
@@ -133,14 +135,15 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         assignments: (DatabaseComponents) throws -> [ColumnAssignment]
-    ) throws -> [RowDecoder] {
+    ) throws -> [RowDecoder] where RowDecoder: FetchableRecord & TableRecord {
         try updateAndFetchAll(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
 }
 
-extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord & Hashable {
+extension QueryInterfaceRequest {
     /// Deletes the rows of the request, and returns the set of deleted records.
-    public func deleteAndFetchSet(_ db: Database) throws -> Set<RowDecoder> {
+    public func deleteAndFetchSet(_ db: Database) throws -> Set<RowDecoder>
+    where RowDecoder: FetchableRecord & TableRecord & Hashable {
         try RowDecoder.fetchSet(deleteAndFetchStatement(db, selection: RowDecoder.databaseSelection))
     }
 
@@ -149,7 +152,7 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         _ assignments: [ColumnAssignment]
-    ) throws -> Set<RowDecoder> {
+    ) throws -> Set<RowDecoder> where RowDecoder: FetchableRecord & TableRecord & Hashable {
         try RowDecoder.fetchSet(
             updateAndFetchStatement(
                 db, onConflict: conflictResolution, assignments, selection: RowDecoder.databaseSelection))
@@ -161,19 +164,19 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord & TableRecord 
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         assignments: (DatabaseComponents) throws -> [ColumnAssignment]
-    ) throws -> Set<RowDecoder> {
+    ) throws -> Set<RowDecoder> where RowDecoder: FetchableRecord & TableRecord & Hashable {
         try updateAndFetchSet(db, onConflict: conflictResolution, assignments(RowDecoder.databaseComponents))
     }
 }
 
-extension QueryInterfaceRequest
-where RowDecoder: TableRecord & Identifiable, RowDecoder.ID: DatabaseValueConvertible & StatementColumnConvertible {
+extension QueryInterfaceRequest {
     /// Deletes the rows of the request, and returns the ids of the deleted rows.
     ///
     /// ```swift
     /// let deletedIDs = try Player.filter { $0.score < 100 }.deleteAndFetchIds(db)
     /// ```
-    public func deleteAndFetchIds(_ db: Database) throws -> Set<RowDecoder.ID> {
+    public func deleteAndFetchIds(_ db: Database) throws -> Set<RowDecoder.ID>
+    where RowDecoder: TableRecord & Identifiable, RowDecoder.ID: DatabaseValueConvertible & StatementColumnConvertible {
         let columns = try db.primaryKey(databaseTableName).columns
         return try RowDecoder.ID.fetchSet(deleteAndFetchStatement(db, selection: columns.map { Column($0) }))
     }
