@@ -95,6 +95,32 @@ private struct Career: Decodable, FetchableRecord {
     var titles: Set<TitleOnly>
 }
 
+/// A hand-written `init(from:)` that reads scopes and prefetched rows with
+/// nested containers.
+private struct ManualInfo: Decodable, FetchableRecord {
+    var name: String
+    var teamName: String
+    var bookTitles: [String]
+
+    enum CodingKeys: String, CodingKey { case name, team, books }
+    enum TeamKeys: String, CodingKey { case name }
+    enum BookKeys: String, CodingKey { case title }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        let team = try container.nestedContainer(keyedBy: TeamKeys.self, forKey: .team)
+        teamName = try team.decode(String.self, forKey: .name)
+        var books = try container.nestedUnkeyedContainer(forKey: .books)
+        var titles: [String] = []
+        while !books.isAtEnd {
+            let book = try books.nestedContainer(keyedBy: BookKeys.self)
+            titles.append(try book.decode(String.self, forKey: .title))
+        }
+        bookTitles = titles
+    }
+}
+
 /// Decodable records and associated records.
 struct DecodableAssociationTests {
     private func playerDatabase() throws -> DatabaseQueue {
@@ -198,6 +224,27 @@ struct DecodableAssociationTests {
         let career = try Career(row: row)
         #expect(career.books.map(\.title) == ["Moby-Dick", "Pierre"])
         #expect(career.titles == [TitleOnly(title: "Moby-Dick")])
+    }
+
+    @Test func nestedContainers() throws {
+        let dbQueue = try playerDatabase()
+        let info = try dbQueue.read { db throws -> ManualInfo? in
+            let row = try Row.fetchOne(
+                db,
+                sql: "SELECT player.name, team.name FROM player JOIN team ON team.id = player.teamId",
+                adapter: ScopeAdapter(["team": SuffixRowAdapter(fromIndex: 1)]))
+            guard let row else { return nil }
+            row.prefetchedRowsStorage["books"] = [["title": "Moby-Dick"], ["title": "Pierre"]]
+            return try ManualInfo(row: row)
+        }
+        #expect(info?.name == "Arthur")
+        #expect(info?.teamName == "Reds")
+        #expect(info?.bookTitles == ["Moby-Dick", "Pierre"])
+        #expect {
+            try ManualInfo(row: ["name": "Arthur"])
+        } throws: { error in
+            error is RowDecodingError && "\(error)".contains(#"key not found: "team""#)
+        }
     }
 
     @Test func missingPrefetchedRows() throws {

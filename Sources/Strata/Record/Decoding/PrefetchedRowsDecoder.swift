@@ -81,7 +81,8 @@ struct PrefetchedRowsUnkeyedContainer<Record: FetchableRecord>: UnkeyedDecodingC
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let row = try nextRow()
-        return KeyedDecodingContainer(RecordKeyedDecodingContainer<NestedKey, Record>(row: row, codingPath: codingPath))
+        return KeyedDecodingContainer(
+            RecordKeyedDecodingContainer<NestedKey, Record>(row: row, codingPath: codingPath, ownsRow: true))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {

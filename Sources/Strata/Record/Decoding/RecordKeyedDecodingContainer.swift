@@ -14,24 +14,31 @@ struct RecordKeyedDecodingContainer<Key: CodingKey, Record: FetchableRecord>: Ke
         /// The column index of each coding key, for strategies other than
         /// ``DatabaseColumnDecodingStrategy/useDefaultKeys``.
         let mappedIndexes: [String: Int]?
+        /// The row, when no decoder owns it (scoped rows of nested containers).
+        let rowOwner: Row?
 
-        init(codingPath: [any CodingKey], mappedIndexes: [String: Int]?) {
+        init(codingPath: [any CodingKey], mappedIndexes: [String: Int]?, rowOwner: Row?) {
             self.codingPath = codingPath
             self.mappedIndexes = mappedIndexes
+            self.rowOwner = rowOwner
         }
     }
 
-    /// The row, unowned: the decoder that creates the container owns it for
-    /// the whole decoding, and containers do not outlive `init(from:)`. An
-    /// owned reference would cost a retain and a release per property.
-    unowned(unsafe) let row: Row
+    /// The row, unretained: the decoder that creates the container owns it
+    /// for the whole decoding, and containers do not outlive `init(from:)`.
+    /// An owned reference would cost a retain and a release per property.
+    private let unmanagedRow: Unmanaged<Row>
+
+    var row: Row { unmanagedRow.takeUnretainedValue() }
     private let extras: Extras?
     private typealias Values = RecordValueDecoding<Record>
 
     var codingPath: [any CodingKey] { extras?.codingPath ?? [] }
 
-    init(row: Row, codingPath: [any CodingKey]) {
-        self.row = row
+    /// Creates a container. Unless `ownsRow` is true, the caller owns the
+    /// row during the whole decoding.
+    init(row: Row, codingPath: [any CodingKey], ownsRow: Bool = false) {
+        self.unmanagedRow = Unmanaged.passUnretained(row)
         let strategy = Record.databaseColumnDecodingStrategy
         var mappedIndexes: [String: Int]? = nil
         if case .useDefaultKeys = strategy {
@@ -44,10 +51,10 @@ struct RecordKeyedDecodingContainer<Key: CodingKey, Record: FetchableRecord>: Ke
             }
             mappedIndexes = indexes
         }
-        if codingPath.isEmpty && mappedIndexes == nil {
+        if codingPath.isEmpty && mappedIndexes == nil && !ownsRow {
             extras = nil
         } else {
-            extras = Extras(codingPath: codingPath, mappedIndexes: mappedIndexes)
+            extras = Extras(codingPath: codingPath, mappedIndexes: mappedIndexes, rowOwner: ownsRow ? row : nil)
         }
     }
 
@@ -105,9 +112,10 @@ struct RecordKeyedDecodingContainer<Key: CodingKey, Record: FetchableRecord>: Ke
     ) throws -> V {
         if let extras, let mappedIndexes = extras.mappedIndexes {
             let column = key.stringValue
-            return try ColumnFastDecoding.decode(V.self, row: row, index: mappedIndexes[column], column: column)
+            return try ColumnFastDecoding.decode(
+                V.self, row: unmanagedRow, index: mappedIndexes[column], column: column)
         }
-        return try ColumnFastDecoding.decode(V.self, row: row, column: key.stringValue)
+        return try ColumnFastDecoding.decode(V.self, row: unmanagedRow, column: key.stringValue)
     }
 
     @inline(__always)
@@ -116,9 +124,10 @@ struct RecordKeyedDecodingContainer<Key: CodingKey, Record: FetchableRecord>: Ke
     ) throws -> V? {
         if let extras, let mappedIndexes = extras.mappedIndexes {
             let column = key.stringValue
-            return try ColumnFastDecoding.decode(V?.self, row: row, index: mappedIndexes[column], column: column)
+            return try ColumnFastDecoding.decode(
+                V?.self, row: unmanagedRow, index: mappedIndexes[column], column: column)
         }
-        return try ColumnFastDecoding.decode(V?.self, row: row, column: key.stringValue)
+        return try ColumnFastDecoding.decode(V?.self, row: unmanagedRow, column: key.stringValue)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeColumn(Bool.self, forKey: key) }
@@ -227,7 +236,7 @@ struct RecordKeyedDecodingContainer<Key: CodingKey, Record: FetchableRecord>: Ke
             throw RowDecodingError.make(.keyNotFound(key.stringValue), row: row)
         }
         return KeyedDecodingContainer(
-            RecordKeyedDecodingContainer<NestedKey, Record>(row: scopedRow, codingPath: path(key)))
+            RecordKeyedDecodingContainer<NestedKey, Record>(row: scopedRow, codingPath: path(key), ownsRow: true))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -263,29 +272,40 @@ enum ColumnFastDecoding {
     /// optionals, and an error otherwise.
     @inline(never)
     static func decode<V: DatabaseValueConvertible & StatementColumnConvertible>(
-        _ type: V.Type, row: Row, column: String
+        _ type: V.Type, row unmanagedRow: Unmanaged<Row>, column: String
     ) throws -> V {
-        // Fast path: a live row, a column found, a value that fits.
-        if let sqliteStatement = row.sqliteStatement, let statement = row.liveStatement,
-            let index = statement.predictedIndex(ofColumn: column) ?? statement.lookUpIndex(ofColumn: column),
-            let value = V.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
-        {
-            return value
+        try unmanagedRow._withUnsafeGuaranteedRef { row in
+            // Fast path: a live row, a column found, a value that fits. The
+            // statement is borrowed from the row, without retain.
+            if let sqliteStatement = row.sqliteStatement,
+                let statementRef = unsafeBitCast(row.liveStatement, to: Unmanaged<Statement>?.self),
+                let value = statementRef._withUnsafeGuaranteedRef({ statement -> V? in
+                    guard
+                        let index = statement.predictedIndex(ofColumn: column)
+                            ?? statement.lookUpIndex(ofColumn: column)
+                    else { return nil }
+                    return V.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
+                })
+            {
+                return value
+            }
+            // Other rows, and errors.
+            return try row.decode(V.self, forColumn: column)
         }
-        // Other rows, and errors.
-        return try row.decode(V.self, forColumn: column)
     }
 
     /// The value at the index; a nil index (missing column) is nil for
     /// optionals, and an error otherwise.
     @inline(never)
     static func decode<V: DatabaseValueConvertible & StatementColumnConvertible>(
-        _ type: V.Type, row: Row, index: Int?, column: String
+        _ type: V.Type, row unmanagedRow: Unmanaged<Row>, index: Int?, column: String
     ) throws -> V {
-        guard let index else {
-            if let value = V.fromMissingColumn() { return value }
-            throw row.columnNotFound(column)
+        try unmanagedRow._withUnsafeGuaranteedRef { row in
+            guard let index else {
+                if let value = V.fromMissingColumn() { return value }
+                throw row.columnNotFound(column)
+            }
+            return try row.decode(V.self, atIndex: index)
         }
-        return try row.decode(V.self, atIndex: index)
     }
 }
