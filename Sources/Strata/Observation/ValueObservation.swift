@@ -157,17 +157,16 @@ extension ValueObservation {
         didReceiveValue: (@Sendable (Reducer.Value) -> Void)? = nil,
         didFail: (@Sendable (any Error) -> Void)? = nil,
         didCancel: (@Sendable () -> Void)? = nil
-    ) -> ValueObservation<Reducer> {
-        var observation = self
-        observation.events = Events(
-            willStart: Self.chain(events.willStart, willStart),
-            willFetch: Self.chain(events.willFetch, willFetch),
-            willTrackRegion: Self.chain(events.willTrackRegion, willTrackRegion),
-            databaseDidChange: Self.chain(events.databaseDidChange, databaseDidChange),
-            didReceiveValue: Self.chain(events.didReceiveValue, didReceiveValue),
-            didFail: Self.chain(events.didFail, didFail),
-            didCancel: Self.chain(events.didCancel, didCancel))
-        return observation
+    ) -> ValueObservation<ValueReducers.Trace<Reducer>> {
+        let events = Events(
+            willStart: Self.chain(self.events.willStart, willStart),
+            willFetch: Self.chain(self.events.willFetch, willFetch),
+            willTrackRegion: Self.chain(self.events.willTrackRegion, willTrackRegion),
+            databaseDidChange: Self.chain(self.events.databaseDidChange, databaseDidChange),
+            didReceiveValue: Self.chain(self.events.didReceiveValue, didReceiveValue),
+            didFail: Self.chain(self.events.didFail, didFail),
+            didCancel: Self.chain(self.events.didCancel, didCancel))
+        return withReducer(ValueReducers.Trace(base: reducer), events: events.map { $0 })
     }
 
     /// Logs the events of the observation, by default to the standard output:
@@ -178,7 +177,7 @@ extension ValueObservation {
     {
         let output = LockedStream(stream)
         let prefix = prefix.isEmpty ? "" : prefix + ": "
-        let traced = handleEvents(
+        return handleEvents(
             willStart: { output.write(prefix + "start") },
             willFetch: { output.write(prefix + "fetch") },
             willTrackRegion: { output.write(prefix + "tracked region: \($0)") },
@@ -186,7 +185,6 @@ extension ValueObservation {
             didReceiveValue: { output.write(prefix + "value: \($0)") },
             didFail: { output.write(prefix + "failure: \($0)") },
             didCancel: { output.write(prefix + "cancel") })
-        return traced.withReducer(ValueReducers.Trace(base: reducer), events: traced.events.map { $0 })
     }
 
     private static func chain(_ first: (@Sendable () -> Void)?, _ second: (@Sendable () -> Void)?)

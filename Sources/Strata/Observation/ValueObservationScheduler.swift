@@ -16,6 +16,9 @@ public protocol ValueObservationScheduler: Sendable {
 
 /// A scheduler that notifies values on the main actor.
 public protocol ValueObservationMainActorScheduler: ValueObservationScheduler {
+    /// Runs an action that notifies a value or an error, on the main thread.
+    func schedule(_ action: @escaping @Sendable () -> Void)
+
     /// Runs an action on the main actor.
     func scheduleOnMainActor(_ action: @escaping @MainActor @Sendable () -> Void)
 }

@@ -335,3 +335,57 @@ struct MainActorValueObservationTests {
         cancellable.cancel()
     }
 }
+
+@Suite("SharedValueObservation")
+struct SharedValueObservationTests {
+    @Test("Subscribers share one fetch per change, and get the last value")
+    func shared() async throws {
+        let dbQueue = try makePlayerQueue()
+        let fetchCount = Mutex(0)
+        let shared = ValueObservation.tracking(countPlayers)
+            .handleEvents(willFetch: { fetchCount.withLock { $0 += 1 } })
+            .shared(in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "shared")))
+        let first = Recorder<Int>()
+        let c1 = shared.start(onError: { first.record(error: $0) }, onChange: { first.record($0) })
+        await first.waitForValues(1)
+        let second = Recorder<Int>()
+        let c2 = shared.start(onError: { second.record(error: $0) }, onChange: { second.record($0) })
+        await second.waitForValues(1)
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
+        await first.waitForValues(2)
+        await second.waitForValues(2)
+        #expect(first.values == [0, 1])
+        #expect(second.values == [0, 1])
+        #expect(fetchCount.withLock { $0 } == 2)
+
+        // .whileObserved: the observation stops with the last subscriber,
+        // and starts again with the next one.
+        c1.cancel()
+        c2.cancel()
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
+        let third = Recorder<Int>()
+        let c3 = shared.start(onError: { third.record(error: $0) }, onChange: { third.record($0) })
+        await third.waitForValues(1)
+        #expect(third.values == [2])
+        #expect(fetchCount.withLock { $0 } == 3)
+        withExtendedLifetime(c3) {}
+    }
+
+    @Test("values() of a shared observation")
+    func values() async throws {
+        let dbQueue = try makePlayerQueue()
+        let shared = ValueObservation.tracking(countPlayers)
+            .shared(in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "shared")), extent: .observationLifetime)
+        let writer = Task {
+            try await Task.sleep(for: .milliseconds(20))
+            try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
+        }
+        var received: [Int] = []
+        for try await count in shared.values() {
+            received.append(count)
+            if count == 1 { break }
+        }
+        try await writer.value
+        #expect(received == [0, 1])
+    }
+}
