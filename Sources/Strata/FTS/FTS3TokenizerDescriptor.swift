@@ -1,0 +1,67 @@
+/// A tokenizer of the FTS3 and FTS4 engines: `.simple`, `.porter`,
+/// `.unicode61()`.
+///
+/// ```swift
+/// try db.create(virtualTable: "book", using: FTS4()) { t in
+///     t.tokenizer = .unicode61(diacritics: .keep)
+///     t.column("title")
+/// }
+/// ```
+public struct FTS3TokenizerDescriptor: Sendable {
+    /// The tokenizer name, such as "porter".
+    let name: String
+    /// The tokenizer arguments, such as "remove_diacritics=0".
+    let arguments: [String]
+
+    init(_ name: String, arguments: [String] = []) {
+        self.name = name
+        self.arguments = arguments
+    }
+
+    /// The "simple" tokenizer (the default): ASCII case folding.
+    public static let simple = FTS3TokenizerDescriptor("simple")
+
+    /// The "porter" tokenizer: English stemming ("databases" matches "database").
+    public static let porter = FTS3TokenizerDescriptor("porter")
+
+    /// The "unicode61" tokenizer: Unicode case folding, diacritics removed
+    /// unless told otherwise, custom separators and token characters.
+    public static func unicode61(
+        diacritics: FTS3.Diacritics = .removeLegacy,
+        separators: Set<Character> = [],
+        tokenCharacters: Set<Character> = []
+    ) -> FTS3TokenizerDescriptor {
+        var arguments: [String] = []
+        switch diacritics {
+        case .removeLegacy: break
+        case .keep: arguments.append("remove_diacritics=0")
+        case .remove: arguments.append("remove_diacritics=2")
+        }
+        if !separators.isEmpty {
+            arguments.append("separators=" + FTSSupport.sortedString(separators))
+        }
+        if !tokenCharacters.isEmpty {
+            arguments.append("tokenchars=" + FTSSupport.sortedString(tokenCharacters))
+        }
+        return FTS3TokenizerDescriptor("unicode61", arguments: arguments)
+    }
+
+    /// The "unicode61" tokenizer, with diacritics kept when `removeDiacritics`
+    /// is false (the spelling of earlier versions).
+    public static func unicode61(
+        removeDiacritics: Bool,
+        separators: Set<Character> = [],
+        tokenCharacters: Set<Character> = []
+    ) -> FTS3TokenizerDescriptor {
+        unicode61(
+            diacritics: removeDiacritics ? .removeLegacy : .keep,
+            separators: separators,
+            tokenCharacters: tokenCharacters)
+    }
+
+    /// The value of the `tokenize=` option: `porter`, or
+    /// `unicode61 "remove_diacritics=0"`.
+    var moduleArgument: String {
+        ([name] + arguments.map(\.quotedDatabaseIdentifier)).joined(separator: " ")
+    }
+}

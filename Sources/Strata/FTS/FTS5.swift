@@ -1,0 +1,122 @@
+import StrataSQLite
+
+/// The FTS5 full-text engine, a ``VirtualTableModule``:
+///
+/// ```swift
+/// // CREATE VIRTUAL TABLE "document" USING fts5(content)
+/// try db.create(virtualTable: "document", using: FTS5()) { t in
+///     t.column("content")
+/// }
+/// ```
+public struct FTS5: VirtualTableModule, Sendable {
+    /// How the unicode61 tokenizer handles diacritics.
+    public enum Diacritics: Sendable {
+        /// Diacritics are kept: "jérôme" does not match "jerome".
+        case keep
+        /// Diacritics are removed from Latin characters, the way of SQLite
+        /// before 3.27 (`remove_diacritics 1`, the default).
+        case removeLegacy
+        /// Diacritics are removed from all Latin characters
+        /// (`remove_diacritics 2`, SQLite 3.27+).
+        case remove
+    }
+
+    /// Creates the FTS5 module.
+    public init() {}
+
+    /// The module name: "fts5".
+    public var moduleName: String { "fts5" }
+
+    /// Returns a new, empty, table definition.
+    public func makeTableDefinition(configuration: VirtualTableConfiguration) -> FTS5TableDefinition {
+        FTS5TableDefinition()
+    }
+
+    /// The module arguments: the tokenizer, the columns, then the options.
+    public func moduleArguments(for definition: FTS5TableDefinition, in db: Database) throws -> [String] {
+        var arguments: [String] = []
+        if let tokenizer = definition.tokenizer {
+            arguments.append("tokenize=" + FTSSupport.stringLiteral(tokenizer.moduleArgument))
+        }
+        for column in definition.columns {
+            arguments.append(FTSSupport.argumentName(column.name) + (column.isIndexed ? "" : " UNINDEXED"))
+        }
+        if let content = definition.content {
+            arguments.append("content=" + FTSSupport.stringLiteral(content))
+        }
+        if let contentRowID = definition.contentRowID {
+            arguments.append("content_rowid=" + FTSSupport.stringLiteral(contentRowID))
+        }
+        if let prefixes = definition.prefixes, !prefixes.isEmpty {
+            arguments.append(
+                "prefix=" + FTSSupport.stringLiteral(prefixes.sorted().map(String.init).joined(separator: " ")))
+        }
+        if let columnSize = definition.columnSize {
+            arguments.append("columnsize=\(columnSize)")
+        }
+        if let detail = definition.detail {
+            arguments.append("detail=" + FTSSupport.argumentName(detail))
+        }
+        return arguments
+    }
+
+    /// Installs the synchronization triggers and indexes the existing rows
+    /// of the content table, when the definition called
+    /// ``FTS5TableDefinition/synchronize(withTable:)``.
+    public func database(_ db: Database, didCreate tableName: String, using definition: FTS5TableDefinition) throws {
+        guard case .synchronized(let contentTable) = definition.contentMode else { return }
+        let ftsTable = tableName.quotedDatabaseIdentifier
+        let content = contentTable.quotedDatabaseIdentifier
+        let rowID = (definition.contentRowID ?? "rowid").quotedDatabaseIdentifier
+        let columns = definition.columns.map(\.name.quotedDatabaseIdentifier)
+        let insert =
+            "INSERT INTO \(ftsTable)(" + (["rowid"] + columns).joined(separator: ", ") + ") VALUES("
+            + (["new.\(rowID)"] + columns.map { "new." + $0 }).joined(separator: ", ") + ");"
+        let delete =
+            "INSERT INTO \(ftsTable)(" + ([ftsTable, "rowid"] + columns).joined(separator: ", ")
+            + ") VALUES(" + (["'delete'", "old.\(rowID)"] + columns.map { "old." + $0 }).joined(separator: ", ")
+            + ");"
+        func name(_ suffix: String) -> String {
+            FTSSupport.triggerName(tableName, suffix).quotedDatabaseIdentifier
+        }
+        try db.execute(
+            sql: """
+                CREATE TRIGGER \(name("ai")) AFTER INSERT ON \(content) BEGIN
+                    \(insert)
+                END;
+                CREATE TRIGGER \(name("ad")) AFTER DELETE ON \(content) BEGIN
+                    \(delete)
+                END;
+                CREATE TRIGGER \(name("au")) AFTER UPDATE ON \(content) BEGIN
+                    \(delete)
+                    \(insert)
+                END;
+                """)
+        try db.execute(sql: "INSERT INTO \(ftsTable)(\(ftsTable)) VALUES('rebuild')")
+    }
+
+    /// The FTS5 C API of a connection, used to register custom tokenizers
+    /// and auxiliary functions.
+    public static func api(_ db: Database) -> UnsafePointer<fts5_api> {
+        guard let api = try? FTS5.fetchAPI(db) else {
+            fatalError("FTS5 is not available")
+        }
+        return api
+    }
+
+    private static func fetchAPI(_ db: Database) throws -> UnsafePointer<fts5_api>? {
+        let statement = try db.makeStatement(sql: "SELECT fts5(?)")
+        var api: UnsafeMutablePointer<fts5_api>? = nil
+        return try withUnsafeMutablePointer(to: &api) { pointer in
+            let code = sqlite3_bind_pointer(statement.sqliteStatement, 1, pointer, "fts5_api_ptr", nil)
+            guard code == SQLITE_OK else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not bind fts5_api_ptr")
+            }
+            guard sqlite3_step(statement.sqliteStatement) == SQLITE_ROW else {
+                throw DatabaseError(resultCode: .SQLITE_ERROR, message: "fts5() did not return a row")
+            }
+            sqlite3_reset(statement.sqliteStatement)
+            return pointer.pointee.map { UnsafePointer($0) }
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import Strata
+import Testing
+
+struct FTS3PatternTests {
+    @Test func rawPattern() throws {
+        let pattern = try FTS3Pattern(rawPattern: "sqlite AND database")
+        #expect(pattern.rawPattern == "sqlite AND database")
+        #expect(try FTS3Pattern(rawPattern: "data*").rawPattern == "data*")
+        #expect(try FTS3Pattern(rawPattern: "SQLite OR database").rawPattern == "SQLite OR database")
+        #expect(try FTS3Pattern(rawPattern: "\"SQLite database\"").rawPattern == "\"SQLite database\"")
+    }
+
+    @Test func malformedRawPattern() throws {
+        let error = try #require(throws: DatabaseError.self) {
+            try FTS3Pattern(rawPattern: "AND")
+        }
+        #expect(error.resultCode == .SQLITE_ERROR)
+        #expect(error.message == "malformed MATCH expression: [AND]")
+        #expect(throws: DatabaseError.self) { try FTS3Pattern(rawPattern: "\"unclosed") }
+        #expect(throws: DatabaseError.self) { try FTS3Pattern(rawPattern: "foo OR") }
+    }
+
+    @Test func tokenPatterns() throws {
+        let query = "SQLite database"
+        #expect(FTS3Pattern(matchingAnyTokenIn: query)?.rawPattern == "sqlite OR database")
+        #expect(FTS3Pattern(matchingAllTokensIn: query)?.rawPattern == "sqlite database")
+        #expect(FTS3Pattern(matchingAllPrefixesIn: query)?.rawPattern == "sqlite* database*")
+        #expect(FTS3Pattern(matchingPhrase: query)?.rawPattern == "\"sqlite database\"")
+        // Operators and punctuation of user input are not interpreted
+        #expect(FTS3Pattern(matchingAllTokensIn: "AND \"foo* -bar")?.rawPattern == "and foo bar")
+        #expect(FTS3Pattern(matchingPhrase: "Moby-Dick")?.rawPattern == "\"moby dick\"")
+    }
+
+    @Test func nilPatterns() throws {
+        for string in ["", "*", "  ", "\"-*"] {
+            #expect(FTS3Pattern(matchingAnyTokenIn: string) == nil)
+            #expect(FTS3Pattern(matchingAllTokensIn: string) == nil)
+            #expect(FTS3Pattern(matchingAllPrefixesIn: string) == nil)
+            #expect(FTS3Pattern(matchingPhrase: string) == nil)
+        }
+    }
+
+    @Test func databaseValue() throws {
+        let pattern = try FTS3Pattern(rawPattern: "foo")
+        #expect(pattern.databaseValue == "foo".databaseValue)
+        #expect(FTS3Pattern.fromDatabaseValue("foo".databaseValue)?.rawPattern == "foo")
+        #expect(FTS3Pattern.fromDatabaseValue("AND".databaseValue) == nil)
+        #expect(FTS3Pattern.fromDatabaseValue(.null) == nil)
+    }
+
+    @Test func search() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db throws in
+            try db.create(virtualTable: "document", using: FTS4()) { t in
+                t.column("content")
+            }
+            for content in ["SQLite is a database engine", "SQLite is a library", "A database server", "Moby-Dick"] {
+                try db.execute(sql: "INSERT INTO document (content) VALUES (?)", arguments: [content])
+            }
+            func contents(_ pattern: FTS3Pattern?) throws -> Set<String> {
+                Set(try FTSDocument.matching(pattern).fetchAll(db).map(\.content))
+            }
+            let query = "SQLite database"
+            #expect(
+                try contents(FTS3Pattern(matchingAnyTokenIn: query))
+                    == ["SQLite is a database engine", "SQLite is a library", "A database server"])
+            #expect(try contents(FTS3Pattern(matchingAllTokensIn: query)) == ["SQLite is a database engine"])
+            #expect(try contents(FTS3Pattern(matchingPhrase: query)) == [])
+            #expect(
+                try contents(FTS3Pattern(matchingPhrase: "a database")) == [
+                    "SQLite is a database engine", "A database server",
+                ])
+            #expect(try contents(FTS3Pattern(matchingAllPrefixesIn: "sql data")) == ["SQLite is a database engine"])
+            #expect(try contents(FTS3Pattern(matchingPhrase: "Moby-Dick")) == ["Moby-Dick"])
+            #expect(
+                try contents(FTS3Pattern(rawPattern: "data*")) == ["SQLite is a database engine", "A database server"])
+            #expect(
+                try contents(FTS3Pattern(rawPattern: "library OR server")) == [
+                    "SQLite is a library", "A database server",
+                ])
+            #expect(try contents(FTS3Pattern(matchingAnyTokenIn: "")) == [])
+
+            // SQL arguments
+            let pattern = FTS3Pattern(matchingAllTokensIn: query)
+            let documents = try FTSDocument.fetchAll(
+                db, sql: "SELECT * FROM document WHERE content MATCH ?", arguments: [pattern])
+            #expect(documents == [FTSDocument(content: "SQLite is a database engine")])
+
+            // Column match
+            let columnRequest = FTSDocument.filter(Column("content").match(pattern))
+            #expect(try ftsSQL(db, columnRequest) == #"SELECT * FROM "document" WHERE "content" MATCH ?"#)
+            #expect(try columnRequest.fetchAll(db) == [FTSDocument(content: "SQLite is a database engine")])
+            #expect(try FTSDocument.filter(Column("content").match(nil)).fetchAll(db) == [])
+
+            // Table match
+            let tableRequest = FTSDocument.matching(pattern)
+            #expect(try ftsSQL(db, tableRequest) == #"SELECT * FROM "document" WHERE "document" MATCH ?"#)
+            #expect(try tableRequest.makePreparedRequest(db).statement.arguments == [pattern!.rawPattern])
+            #expect(try Table("document").matching(pattern).fetchCount(db) == 1)
+            #expect(try FTSDocument.all().matching(pattern).fetchCount(db) == 1)
+            #expect(try FTSDocument.filter(Column("content") != "").matching(pattern).fetchCount(db) == 1)
+            let nilPattern: FTS3Pattern? = nil
+            #expect(try FTSDocument.matching(nilPattern).fetchCount(db) == 0)
+            #expect(try Table("document").matching(nilPattern).fetchCount(db) == 0)
+
+            // Aliased table
+            let alias = TableAlias(name: "d")
+            let aliased = FTSDocument.aliased(alias).matching(pattern)
+            #expect(try ftsSQL(db, aliased) == #"SELECT "d".* FROM "document" "d" WHERE "d"."document" MATCH ?"#)
+            #expect(try aliased.fetchCount(db) == 1)
+        }
+    }
+}
+
+struct FTS5PatternTests {
+    @Test func makeFTS5Pattern() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db throws in
+            try db.create(virtualTable: "book", using: FTS5()) { t in
+                t.column("title")
+                t.column("author")
+            }
+            #expect(try db.makeFTS5Pattern(rawPattern: "sqlite", forTable: "book").rawPattern == "sqlite")
+            #expect(try db.makeFTS5Pattern(rawPattern: "title: sqlite", forTable: "book").rawPattern == "title: sqlite")
+            #expect(try db.makeFTS5Pattern(rawPattern: "{title author}: sqlite", forTable: "book").rawPattern != "")
+
+            let syntaxError = try #require(throws: DatabaseError.self) {
+                try db.makeFTS5Pattern(rawPattern: "AND", forTable: "book")
+            }
+            #expect(syntaxError.resultCode == .SQLITE_ERROR)
+            #expect(syntaxError.message?.contains(#"syntax error near "AND""#) == true)
+
+            let columnError = try #require(throws: DatabaseError.self) {
+                try db.makeFTS5Pattern(rawPattern: "missing: sqlite", forTable: "book")
+            }
+            #expect(columnError.resultCode == .SQLITE_ERROR)
+            #expect(columnError.message?.contains("no such") == true)
+            #expect(columnError.message?.contains("missing") == true)
+
+            #expect(throws: DatabaseError.self) {
+                try db.makeFTS5Pattern(rawPattern: "sqlite", forTable: "no_such_table")
+            }
+        }
+    }
+
+    @Test func rawPattern() throws {
+        #expect(try FTS5Pattern(rawPattern: "sqlite AND database").rawPattern == "sqlite AND database")
+        #expect(try FTS5Pattern(rawPattern: "title: sqlite", allowedColumns: ["title"]).rawPattern == "title: sqlite")
+        #expect(throws: DatabaseError.self) { try FTS5Pattern(rawPattern: "title: sqlite") }
+        #expect(throws: DatabaseError.self) { try FTS5Pattern(rawPattern: "AND") }
+        #expect(throws: DatabaseError.self) { try FTS5Pattern(rawPattern: "\"unclosed") }
+    }
+
+    @Test func tokenPatterns() throws {
+        let query = "SQLite database"
+        #expect(FTS5Pattern(matchingAnyTokenIn: query)?.rawPattern == "sqlite OR database")
+        #expect(FTS5Pattern(matchingAllTokensIn: query)?.rawPattern == "sqlite database")
+        #expect(FTS5Pattern(matchingAllPrefixesIn: query)?.rawPattern == "sqlite* database*")
+        #expect(FTS5Pattern(matchingPhrase: query)?.rawPattern == "\"sqlite database\"")
+        #expect(FTS5Pattern(matchingPrefixPhrase: query)?.rawPattern == "^\"sqlite database\"*")
+        #expect(FTS5Pattern(matchingAllTokensIn: "AND NOT: title:\"x\" *")?.rawPattern == "and not title x")
+        for string in ["", "*", "  ", "\"-*"] {
+            #expect(FTS5Pattern(matchingAnyTokenIn: string) == nil)
+            #expect(FTS5Pattern(matchingAllTokensIn: string) == nil)
+            #expect(FTS5Pattern(matchingAllPrefixesIn: string) == nil)
+            #expect(FTS5Pattern(matchingPhrase: string) == nil)
+            #expect(FTS5Pattern(matchingPrefixPhrase: string) == nil)
+        }
+    }
+
+    @Test func databaseValue() throws {
+        let pattern = try FTS5Pattern(rawPattern: "foo")
+        #expect(pattern.databaseValue == "foo".databaseValue)
+        #expect(FTS5Pattern.fromDatabaseValue("foo".databaseValue)?.rawPattern == "foo")
+        #expect(FTS5Pattern.fromDatabaseValue("AND".databaseValue) == nil)
+        #expect(FTS5Pattern.fromDatabaseValue(1.databaseValue) == nil)
+    }
+
+    @Test func search() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db throws in
+            try db.create(virtualTable: "document", using: FTS5()) { t in
+                t.column("content")
+            }
+            for content in [
+                "SQLite is a database engine", "SQLite database engine", "A database server", "Moby-Dick",
+            ] {
+                try db.execute(sql: "INSERT INTO document (content) VALUES (?)", arguments: [content])
+            }
+            func contents(_ pattern: FTS5Pattern?) throws -> Set<String> {
+                Set(try FTSDocument.matching(pattern).fetchAll(db).map(\.content))
+            }
+            let query = "SQLite database"
+            #expect(
+                try contents(FTS5Pattern(matchingAnyTokenIn: query))
+                    == ["SQLite is a database engine", "SQLite database engine", "A database server"])
+            #expect(
+                try contents(FTS5Pattern(matchingAllTokensIn: query))
+                    == ["SQLite is a database engine", "SQLite database engine"])
+            #expect(try contents(FTS5Pattern(matchingPhrase: query)) == ["SQLite database engine"])
+            #expect(try contents(FTS5Pattern(matchingPrefixPhrase: "sqlite datab")) == ["SQLite database engine"])
+            #expect(try contents(FTS5Pattern(matchingPrefixPhrase: "database")) == [])
+            #expect(try contents(FTS5Pattern(matchingPrefixPhrase: "a data")) == ["A database server"])
+            #expect(
+                try contents(FTS5Pattern(matchingAllPrefixesIn: "sql eng")) == [
+                    "SQLite is a database engine", "SQLite database engine",
+                ])
+            #expect(try contents(FTS5Pattern(matchingPhrase: "Moby-Dick")) == ["Moby-Dick"])
+            #expect(try contents(FTS5Pattern(matchingAnyTokenIn: "*")) == [])
+
+            let pattern = FTS5Pattern(matchingAllTokensIn: query)
+            let request = FTSDocument.matching(pattern)
+            #expect(try ftsSQL(db, request) == #"SELECT * FROM "document" WHERE "document" MATCH ?"#)
+            let documents = try FTSDocument.fetchAll(
+                db, sql: "SELECT * FROM document WHERE document MATCH ?", arguments: [pattern])
+            #expect(Set(documents) == Set(try request.fetchAll(db)))
+            let columnRequest = FTSDocument.filter(Column("content").match(pattern!))
+            #expect(try ftsSQL(db, columnRequest) == #"SELECT * FROM "document" WHERE "content" MATCH ?"#)
+            #expect(try columnRequest.fetchCount(db) == 2)
+            #expect(try Table("document").matching(pattern).fetchCount(db) == 2)
+        }
+    }
+
+    @Test func unknownColumnInSearch() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db throws in
+            try db.create(virtualTable: "document", using: FTS5()) { t in
+                t.column("content")
+            }
+            let pattern = try FTS5Pattern(rawPattern: "missing: foo", allowedColumns: ["missing"])
+            #expect(throws: DatabaseError.self) {
+                try FTSDocument.matching(pattern).fetchAll(db)
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Strata
+
+/// A full-text document record.
+struct FTSDocument: TableRecord, FetchableRecord, Hashable {
+    static let databaseTableName = "document"
+    var content: String
+
+    init(content: String) {
+        self.content = content
+    }
+
+    init(row: Row) throws {
+        content = row["content"]
+    }
+}
+
+/// A book of an external content table.
+struct FTSBook: TableRecord, FetchableRecord, Hashable {
+    static let databaseTableName = "book"
+    var id: Int64
+    var title: String
+
+    init(row: Row) throws {
+        id = row["id"]
+        title = row["title"]
+    }
+}
+
+/// The SQL of a request.
+func ftsSQL(_ db: Database, _ request: some FetchRequest) throws -> String {
+    try request.makePreparedRequest(db, forSingleResult: false).statement.sql
+}
+
+/// The statements executed by `block`, without savepoints and selects.
+func ftsExecutedSQL(_ db: Database, _ block: () throws -> Void) rethrows -> [String] {
+    var statements: [String] = []
+    db.trace { event in
+        if case .statement(let statement) = event {
+            statements.append(statement.sql)
+        }
+    }
+    defer { db.trace(options: [], nil) }
+    try block()
+    let ignoredPrefixes = ["SAVEPOINT", "RELEASE", "BEGIN", "COMMIT", "ROLLBACK", "SELECT", "PRAGMA"]
+    return statements.filter { sql in
+        !ignoredPrefixes.contains { sql.uppercased().hasPrefix($0) }
+    }
+}
+
+/// Creates a one-column table `document` with a module and tokenizer, inserts
+/// the content, and returns whether the query matches it.
+func ftsMatches(
+    _ content: String,
+    _ query: String,
+    create: (Database) throws -> Void
+) throws -> Bool {
+    let dbQueue = try DatabaseQueue()
+    return try dbQueue.write { db in
+        try create(db)
+        try db.execute(sql: "INSERT INTO document(content) VALUES (?)", arguments: [content])
+        return try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM document WHERE document MATCH ?", arguments: [query])! > 0
+    }
+}
