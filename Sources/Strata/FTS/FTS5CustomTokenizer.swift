@@ -66,10 +66,8 @@ extension Database {
                 let box = Unmanaged<FTS5TokenizerBox>.fromOpaque(UnsafeRawPointer(tokenizerPointer))
                     .takeUnretainedValue()
                 return box.tokenizer.tokenize(
-                    context: pCtx, tokenization: FTS5Tokenization(rawValue: flags), pText: pText, nText: nText
-                ) { context, flags, pToken, nToken, iStart, iEnd in
-                    xToken(context, flags, pToken, nToken, iStart, iEnd)
-                }
+                    context: pCtx, tokenization: FTS5Tokenization(rawValue: flags), pText: pText, nText: nText,
+                    tokenCallback: xToken)
             })
         let code = api.pointee.xCreateTokenizer(
             UnsafeMutablePointer(mutating: api), tokenizer.name,

@@ -36,7 +36,11 @@ public final class FTS5TableDefinition {
 
     /// The `content_rowid=` option: the integer primary key column of the
     /// content table.
-    public var contentRowID: String?
+    public var contentRowID: String? {
+        get { storedContentRowID }
+        set { storedContentRowID = newValue }
+    }
+    private var storedContentRowID: String?
 
     /// The `content=` option: the content table of an external content
     /// table, or "" for a contentless table.

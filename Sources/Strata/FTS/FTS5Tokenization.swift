@@ -39,17 +39,18 @@ public struct FTS5TokenFlags: OptionSet, Sendable {
     public static let colocated = FTS5TokenFlags(rawValue: FTS5_TOKEN_COLOCATED)
 }
 
-/// The function an FTS5 tokenizer calls for each token: context, token
+/// The C function an FTS5 tokenizer calls for each token: context, token
 /// flags, token bytes and length, start and end byte offsets in the text.
 /// It returns `SQLITE_OK`, or an error code that stops the tokenization.
-public typealias FTS5TokenCallback = (
-    _ context: UnsafeMutableRawPointer?,
-    _ flags: CInt,
-    _ pToken: UnsafePointer<CChar>?,
-    _ nToken: CInt,
-    _ iStart: CInt,
-    _ iEnd: CInt
-) -> CInt
+public typealias FTS5TokenCallback =
+    @convention(c) (
+        _ context: UnsafeMutableRawPointer?,
+        _ flags: CInt,
+        _ pToken: UnsafePointer<CChar>?,
+        _ nToken: CInt,
+        _ iStart: CInt,
+        _ iEnd: CInt
+    ) -> CInt
 
 /// The function a ``FTS5WrapperTokenizer`` calls for each token it outputs.
 public typealias FTS5WrapperTokenCallback = (_ token: String, _ flags: FTS5TokenFlags) throws -> Void

@@ -38,14 +38,18 @@ extension FTS5Tokenizer {
     ) throws -> [(token: String, flags: FTS5TokenFlags)] {
         var tokens: [(token: String, flags: FTS5TokenFlags)] = []
         var utf8 = Array(string.utf8CString)
-        let code = utf8.withUnsafeMutableBufferPointer { buffer in
-            tokenize(
-                context: nil, tokenization: tokenization, pText: buffer.baseAddress,
-                nText: CInt(buffer.count - 1)
-            ) { _, flags, pToken, nToken, _, _ in
-                let bytes = UnsafeRawBufferPointer(start: pToken, count: Int(nToken))
-                tokens.append((String(decoding: bytes, as: UTF8.self), FTS5TokenFlags(rawValue: flags)))
-                return SQLITE_OK
+        let code = withUnsafeMutablePointer(to: &tokens) { tokensPointer in
+            utf8.withUnsafeMutableBufferPointer { buffer in
+                tokenize(
+                    context: tokensPointer, tokenization: tokenization, pText: buffer.baseAddress,
+                    nText: CInt(buffer.count - 1)
+                ) { context, flags, pToken, nToken, _, _ in
+                    guard let tokens = context?.assumingMemoryBound(to: [(token: String, flags: FTS5TokenFlags)].self)
+                    else { return SQLITE_ERROR }
+                    let bytes = UnsafeRawBufferPointer(start: pToken, count: Int(nToken))
+                    tokens.pointee.append((String(decoding: bytes, as: UTF8.self), FTS5TokenFlags(rawValue: flags)))
+                    return SQLITE_OK
+                }
             }
         }
         guard code == SQLITE_OK else {
@@ -60,12 +64,6 @@ extension FTS5Tokenizer {
 final class FTS5CTokenizer: FTS5Tokenizer {
     private let tokenizerPointer: OpaquePointer
     private let tokenizer: fts5_tokenizer
-
-    /// The state of a tokenization: the Swift callback and its context.
-    private struct Trampoline {
-        var context: UnsafeMutableRawPointer?
-        var callback: FTS5TokenCallback
-    }
 
     init(db: Database, descriptor: FTS5TokenizerDescriptor) throws {
         let api = FTS5.api(db)
@@ -105,18 +103,7 @@ final class FTS5CTokenizer: FTS5Tokenizer {
         tokenCallback: FTS5TokenCallback
     ) -> CInt {
         guard let xTokenize = tokenizer.xTokenize else { return SQLITE_ERROR }
-        return withoutActuallyEscaping(tokenCallback) { callback in
-            var trampoline = Trampoline(context: context, callback: callback)
-            return withUnsafeMutablePointer(to: &trampoline) { trampolinePointer in
-                xTokenize(tokenizerPointer, trampolinePointer, tokenization.rawValue, pText, nText) {
-                    pCtx, flags, pToken, nToken, iStart, iEnd in
-                    guard let trampoline = pCtx?.assumingMemoryBound(to: Trampoline.self).pointee else {
-                        return SQLITE_ERROR
-                    }
-                    return trampoline.callback(trampoline.context, flags, pToken, nToken, iStart, iEnd)
-                }
-            }
-        }
+        return xTokenize(tokenizerPointer, context, tokenization.rawValue, pText, nText, tokenCallback)
     }
 }
 

@@ -38,6 +38,40 @@ private struct FTS5TokenCallbackError: Error {
     var code: CInt
 }
 
+/// The state of a wrapper tokenization, given as context to the wrapped
+/// tokenizer.
+private struct FTS5WrapperTokenization {
+    var tokenizer: any FTS5WrapperTokenizer
+    var tokenization: FTS5Tokenization
+    var context: UnsafeMutableRawPointer?
+    var tokenCallback: FTS5TokenCallback
+
+    /// Handles a token of the wrapped tokenizer.
+    func accept(flags: CInt, pToken: UnsafePointer<CChar>?, nToken: CInt, iStart: CInt, iEnd: CInt) -> CInt {
+        let bytes = UnsafeRawBufferPointer(start: pToken, count: Int(nToken))
+        let token = String(decoding: bytes, as: UTF8.self)
+        do {
+            try tokenizer.accept(token: token, flags: FTS5TokenFlags(rawValue: flags), for: tokenization) {
+                outputToken, outputFlags in
+                var utf8 = Array(outputToken.utf8)
+                let code = utf8.withUnsafeMutableBytes { buffer in
+                    tokenCallback(
+                        context, outputFlags.rawValue, buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
+                        CInt(buffer.count), iStart, iEnd)
+                }
+                if code != SQLITE_OK { throw FTS5TokenCallbackError(code: code) }
+            }
+            return SQLITE_OK
+        } catch let error as FTS5TokenCallbackError {
+            return error.code
+        } catch let error as DatabaseError {
+            return error.extendedResultCode.rawValue
+        } catch {
+            return SQLITE_ERROR
+        }
+    }
+}
+
 extension FTS5WrapperTokenizer {
     /// Tokenizes with the wrapped tokenizer, and outputs the tokens
     /// accepted by ``accept(token:flags:for:tokenCallback:)``.
@@ -48,28 +82,16 @@ extension FTS5WrapperTokenizer {
         nText: CInt,
         tokenCallback: FTS5TokenCallback
     ) -> CInt {
-        wrappedTokenizer.tokenize(context: nil, tokenization: tokenization, pText: pText, nText: nText) {
-            _, flags, pToken, nToken, iStart, iEnd in
-            let bytes = UnsafeRawBufferPointer(start: pToken, count: Int(nToken))
-            let token = String(decoding: bytes, as: UTF8.self)
-            do {
-                try accept(token: token, flags: FTS5TokenFlags(rawValue: flags), for: tokenization) {
-                    outputToken, outputFlags in
-                    var utf8 = Array(outputToken.utf8)
-                    let code = utf8.withUnsafeMutableBytes { buffer in
-                        tokenCallback(
-                            context, outputFlags.rawValue, buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
-                            CInt(buffer.count), iStart, iEnd)
-                    }
-                    if code != SQLITE_OK { throw FTS5TokenCallbackError(code: code) }
+        var state = FTS5WrapperTokenization(
+            tokenizer: self, tokenization: tokenization, context: context, tokenCallback: tokenCallback)
+        return withUnsafeMutablePointer(to: &state) { statePointer in
+            wrappedTokenizer.tokenize(
+                context: statePointer, tokenization: tokenization, pText: pText, nText: nText
+            ) { context, flags, pToken, nToken, iStart, iEnd in
+                guard let state = context?.assumingMemoryBound(to: FTS5WrapperTokenization.self) else {
+                    return SQLITE_ERROR
                 }
-                return SQLITE_OK
-            } catch let error as FTS5TokenCallbackError {
-                return error.code
-            } catch let error as DatabaseError {
-                return error.extendedResultCode.rawValue
-            } catch {
-                return SQLITE_ERROR
+                return state.pointee.accept(flags: flags, pToken: pToken, nToken: nToken, iStart: iStart, iEnd: iEnd)
             }
         }
     }
