@@ -127,7 +127,7 @@ extension EncodableRecord {
     func databaseChanges(_ new: PersistenceContainer, from old: PersistenceContainer) -> [String: DatabaseValue] {
         var changes: [String: DatabaseValue] = [:]
         for (index, column) in new.columns.enumerated() {
-            let newValue = new.values[index]?.databaseValue ?? .null
+            let newValue = new.values[index]
             let oldValue = old.databaseValue(forColumn: column) ?? .null
             if newValue != oldValue {
                 changes[column] = oldValue

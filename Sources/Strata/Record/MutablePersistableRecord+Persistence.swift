@@ -137,7 +137,7 @@ extension MutablePersistableRecord {
             try statement.executeBinding(container.values)
         }
         let rowID = db.lastInsertedRowID
-        let rowIDColumn = try info.isView(db) ? nil : info.rowIDColumn(db)
+        let rowIDColumn = info.rowIDColumn(db)
         if let rowIDColumn {
             container.setValue(rowID, forColumn: rowIDColumn)
         }
@@ -173,7 +173,7 @@ extension MutablePersistableRecord {
             if keyColumns.contains(lowercased) { continue }
             if let requestedColumns, !requestedColumns.contains(lowercased) { continue }
             setColumns.append(column)
-            setValues.append(container.values[index]?.databaseValue ?? .null)
+            setValues.append(container.values[index])
         }
         if setColumns.isEmpty {
             // Nothing but the primary key to update: still check that the row exists.

@@ -18,10 +18,10 @@ final class RecordPersistenceInfo {
     private var isViewValue: Bool?
     /// Whether RETURNING "rowid" works (false for views and WITHOUT ROWID tables).
     var hasRowID: Bool?
-    private var insertEntries: [InsertEntry] = []
-    private var lastInsertIndex = 0
+    @exclusivity(unchecked) private var insertEntries: [InsertEntry] = []
+    @exclusivity(unchecked) private var lastInsertIndex = 0
     /// The columns of the last encoding, in order: the expected columns of the next one.
-    var encodingTemplate: [String]?
+    @exclusivity(unchecked) var encodingTemplate: [String]?
 
     init(tableName: String, isRecordClass: Bool) {
         self.tableName = tableName
@@ -36,10 +36,14 @@ final class RecordPersistenceInfo {
         return try result.get()
     }
 
-    /// The INTEGER PRIMARY KEY column of a rowid table, if any.
+    /// The INTEGER PRIMARY KEY column of a rowid table, if any (nil for views).
     func rowIDColumn(_ db: Database) -> String? {
-        (try? primaryKey(db))?.rowIDColumn
+        if let rowIDColumnValue { return rowIDColumnValue }
+        let column = ((try? isView(db)) ?? false) ? nil : (try? primaryKey(db))?.rowIDColumn
+        rowIDColumnValue = .some(column)
+        return column
     }
+    @exclusivity(unchecked) private var rowIDColumnValue: String??
 
     /// Whether the table is a view.
     func isView(_ db: Database) throws -> Bool {
@@ -125,16 +129,19 @@ extension Statement {
     /// Binds the values to the first parameters, and executes the statement.
     /// The fast path of insertions: no `StatementArguments` is built, unless
     /// for the error message.
-    func executeBinding(_ values: [(any DatabaseValueConvertible)?]) throws {
+    func executeBinding(_ values: [DatabaseValue]) throws {
         try prepareExecution()
         let sqliteStatement = self.sqliteStatement
-        var index: CInt = 1
-        for value in values {
-            let code = value?.bind(to: sqliteStatement, at: index) ?? sqlite3_bind_null(sqliteStatement, index)
-            if code != SQLITE_OK {
-                throw failure(code, values)
+        let code = values.withUnsafeBufferPointer { buffer -> CInt in
+            for i in buffer.indices {
+                let index = CInt(i + 1)
+                let code = buffer[i].bind(to: sqliteStatement, at: index)
+                if code != SQLITE_OK { return code }
             }
-            index += 1
+            return SQLITE_OK
+        }
+        if code != SQLITE_OK {
+            throw failure(code, values)
         }
         while true {
             switch sqlite3_step(sqliteStatement) {
@@ -149,10 +156,10 @@ extension Statement {
         }
     }
 
-    private func failure(_ code: CInt, _ values: [(any DatabaseValueConvertible)?]) -> any Error {
+    private func failure(_ code: CInt, _ values: [DatabaseValue]) -> any Error {
         let error = DatabaseError.lastError(
             of: database.sqliteConnection, resultCode: code, sql: sql,
-            arguments: StatementArguments(values),
+            arguments: StatementArguments(values: values, namedValues: [:]),
             publicStatementArguments: database.configuration.publicStatementArguments)
         reset()
         return database.statementDidFail(self, error: error)

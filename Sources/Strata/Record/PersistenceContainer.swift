@@ -15,8 +15,8 @@
 public struct PersistenceContainer {
     /// The column names, in order.
     @usableFromInline var columns: [String]
-    /// The values, aligned with `columns`; nil is NULL.
-    @usableFromInline var values: [(any DatabaseValueConvertible)?]
+    /// The values, aligned with `columns`.
+    @usableFromInline var values: [DatabaseValue]
     /// Expected column names (from a previous encoding of the same record
     /// type), so that setting them in the same order skips the lookup.
     @usableFromInline var template: [String]?
@@ -45,6 +45,7 @@ public struct PersistenceContainer {
     }
 
     /// The index of the column, compared case-insensitively.
+    @usableFromInline
     func index(ofColumn column: String) -> Int? {
         for (index, name) in columns.enumerated() where name == column {
             return index
@@ -59,6 +60,12 @@ public struct PersistenceContainer {
     /// same name (ignoring case).
     @inlinable
     mutating func setValue(_ value: (any DatabaseValueConvertible)?, forColumn column: String) {
+        setDatabaseValue(value?.databaseValue ?? .null, forColumn: column)
+    }
+
+    /// Sets the database value of a column (see ``setValue(_:forColumn:)``).
+    @inlinable
+    mutating func setDatabaseValue(_ value: DatabaseValue, forColumn column: String) {
         let count = columns.count
         if let template {
             if count < template.count && template[count] == column {
@@ -72,7 +79,7 @@ public struct PersistenceContainer {
     }
 
     @usableFromInline
-    mutating func updateValue(_ value: (any DatabaseValueConvertible)?, forColumn column: String) {
+    mutating func updateValue(_ value: DatabaseValue, forColumn column: String) {
         if let index = index(ofColumn: column) {
             values[index] = value
         } else {
@@ -84,13 +91,19 @@ public struct PersistenceContainer {
     /// The value of a column (compared case-insensitively), or nil when the
     /// column is missing or NULL. Setting a value replaces the existing one,
     /// or appends the column.
+    @inlinable
     public subscript(_ column: String) -> (any DatabaseValueConvertible)? {
-        get { index(ofColumn: column).flatMap { values[$0] } }
+        get {
+            guard let index = index(ofColumn: column) else { return nil }
+            let value = values[index]
+            return value.isNull ? nil : value
+        }
         set { setValue(newValue, forColumn: column) }
     }
 
     /// The value of a column (compared case-insensitively), or nil when the
     /// column is missing or NULL.
+    @inlinable
     public subscript(_ column: some ColumnExpression) -> (any DatabaseValueConvertible)? {
         get { self[column.name] }
         set { setValue(newValue, forColumn: column.name) }
@@ -99,13 +112,11 @@ public struct PersistenceContainer {
     /// The database value of a column, or nil when the column is missing.
     func databaseValue(forColumn column: String) -> DatabaseValue? {
         guard let index = index(ofColumn: column) else { return nil }
-        return values[index]?.databaseValue ?? .null
+        return values[index]
     }
 
     /// The database values, in column order.
-    var databaseValues: [DatabaseValue] {
-        values.map { $0?.databaseValue ?? .null }
-    }
+    var databaseValues: [DatabaseValue] { values }
 
     /// Removes a column, if present.
     mutating func removeValue(forColumn column: String) {
@@ -128,7 +139,7 @@ extension PersistenceContainer: RandomAccessCollection {
 
     /// The column name and database value at a position.
     public subscript(position: Int) -> (String, DatabaseValue) {
-        (columns[position], values[position]?.databaseValue ?? .null)
+        (columns[position], values[position])
     }
 }
 

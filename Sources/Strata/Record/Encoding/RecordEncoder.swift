@@ -19,7 +19,7 @@ extension EncodableRecord where Self: Encodable {
 
 /// Writes the keyed values of a record into a persistence container.
 final class RecordEncoder<Record: EncodableRecord>: Encoder {
-    var container = PersistenceContainer()
+    @exclusivity(unchecked) var container = PersistenceContainer()
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
 
@@ -46,8 +46,8 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
     }
 
     @inline(__always)
-    func store(_ value: (any DatabaseValueConvertible)?, forKey key: some CodingKey) {
-        container.setValue(value, forColumn: column(key))
+    func store(_ value: DatabaseValue, forKey key: some CodingKey) {
+        container.setDatabaseValue(value, forColumn: column(key))
     }
 
     /// Stores any encodable value, applying the record strategies.
@@ -114,45 +114,73 @@ struct RecordKeyedEncodingContainer<Key: CodingKey, Record: EncodableRecord>: Ke
     let encoder: RecordEncoder<Record>
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil(forKey key: Key) throws { encoder.store(nil, forKey: key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeNil(forKey key: Key) throws { encoder.store(.null, forKey: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { encoder.store(value.databaseValue, forKey: key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try encoder.store(encodable: value, forKey: key)
     }
 
     // Nil optionals are stored as NULL, so that updates clear the column.
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { encoder.store(value, forKey: key) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { encoder.store(value, forKey: key) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        encoder.store(value?.databaseValue ?? .null, forKey: key)
+    }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value {
             try encoder.store(encodable: value, forKey: key)
         } else {
-            encoder.store(nil, forKey: key)
+            encoder.store(.null, forKey: key)
         }
     }
 
