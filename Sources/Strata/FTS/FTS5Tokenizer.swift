@@ -12,7 +12,7 @@ public protocol FTS5Tokenizer: AnyObject {
         tokenization: FTS5Tokenization,
         pText: UnsafePointer<CChar>?,
         nText: CInt,
-        tokenCallback: FTS5TokenCallback
+        tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt
 }
 
@@ -100,7 +100,7 @@ final class FTS5CTokenizer: FTS5Tokenizer {
         tokenization: FTS5Tokenization,
         pText: UnsafePointer<CChar>?,
         nText: CInt,
-        tokenCallback: FTS5TokenCallback
+        tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
         guard let xTokenize = tokenizer.xTokenize else { return SQLITE_ERROR }
         return xTokenize(tokenizerPointer, context, tokenization.rawValue, pText, nText, tokenCallback)

@@ -80,7 +80,7 @@ extension FTS5WrapperTokenizer {
         tokenization: FTS5Tokenization,
         pText: UnsafePointer<CChar>?,
         nText: CInt,
-        tokenCallback: FTS5TokenCallback
+        tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
         var state = FTS5WrapperTokenization(
             tokenizer: self, tokenization: tokenization, context: context, tokenCallback: tokenCallback)

@@ -15,7 +15,7 @@ private final class SpaceTokenizer: FTS5CustomTokenizer {
         tokenization: FTS5Tokenization,
         pText: UnsafePointer<CChar>?,
         nText: CInt,
-        tokenCallback: FTS5TokenCallback
+        tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
         guard let pText else { return 0 }
         let bytes = Array(
@@ -78,7 +78,7 @@ private final class FailingTokenizer: FTS5CustomTokenizer {
         tokenization: FTS5Tokenization,
         pText: UnsafePointer<CChar>?,
         nText: CInt,
-        tokenCallback: FTS5TokenCallback
+        tokenCallback: @escaping FTS5TokenCallback
     ) -> CInt {
         0
     }
