@@ -96,6 +96,19 @@ let benchmarks: @Sendable () -> Void = {
         try grdbReads.queryInterfaceRequests()
     }
 
+    // Issue 6: 200,000 rows decoded into structs. C fills a plain struct.
+    readBenchmark("Records, init(row:) by name · C", { _ = cReads }) { try cReads.fetchRecords() }
+    readBenchmark("Records, init(row:) by name · Strata", { _ = strataReads }) {
+        try strataReads.fetchRecordsByName()
+    }
+    readBenchmark("Records, init(row:) by name · GRDB", { _ = grdbReads }) { try grdbReads.fetchRecordsByName() }
+    readBenchmark("Records, init(row:) by index · Strata", { _ = strataReads }) {
+        try strataReads.fetchRecordsByIndex()
+    }
+    readBenchmark("Records, init(row:) by index · GRDB", { _ = grdbReads }) { try grdbReads.fetchRecordsByIndex() }
+    readBenchmark("Records, Decodable · Strata", { _ = strataReads }) { try strataReads.fetchDecodableRecords() }
+    readBenchmark("Records, Decodable · GRDB", { _ = grdbReads }) { try grdbReads.fetchDecodableRecords() }
+
     // MARK: Inserts
 
     func insertBenchmark(
@@ -119,4 +132,13 @@ let benchmarks: @Sendable () -> Void = {
     insertBenchmark("Insert, named args · C", reset: cInserts.reset, insert: cInserts.insertNamed)
     insertBenchmark("Insert, named args · Strata", reset: strataInserts.reset, insert: strataInserts.insertNamed)
     insertBenchmark("Insert, named args · GRDB", reset: grdbInserts.reset, insert: grdbInserts.insertNamed)
+
+    // Issue 6: 50,000 records inserted in one transaction. The C baseline is
+    // the positional insert above.
+    insertBenchmark("Insert records, encode(to:) · Strata", reset: strataInserts.reset, insert: strataInserts.insertRecords)
+    insertBenchmark("Insert records, encode(to:) · GRDB", reset: grdbInserts.reset, insert: grdbInserts.insertRecords)
+    insertBenchmark(
+        "Insert records, Encodable · Strata", reset: strataInserts.reset, insert: strataInserts.insertEncodableRecords)
+    insertBenchmark(
+        "Insert records, Encodable · GRDB", reset: grdbInserts.reset, insert: grdbInserts.insertEncodableRecords)
 }

@@ -55,6 +55,20 @@ case "requests", "c-requests":
     } else {
         print(try CReads(setupSQL: playerSQL).queryInterfaceRequests())
     }
+case "records-by-name":
+    print(try StrataReads(setupSQL: [tableSQL, fillSQL]).fetchRecordsByName())
+case "records-by-index":
+    print(try StrataReads(setupSQL: [tableSQL, fillSQL]).fetchRecordsByIndex())
+case "records-decodable":
+    print(try StrataReads(setupSQL: [tableSQL, fillSQL]).fetchDecodableRecords())
+case "setup":
+    _ = try CReads(setupSQL: [tableSQL, fillSQL])
+case "c-records":
+    print(try CReads(setupSQL: [tableSQL, fillSQL]).fetchRecords())
+case "insert-records":
+    try StrataInserts(setupSQL: [tableSQL]).insertRecords(rowCount: 50_000)
+case "insert-encodable":
+    try StrataInserts(setupSQL: [tableSQL]).insertEncodableRecords(rowCount: 50_000)
 default:
     print("unknown workload \(workload)")
 }
