@@ -90,4 +90,22 @@ struct LibrarySampleTests {
             #expect(books.map { $0.scopes["writer"]?["name"] as String? } == ["Goethe", "Goethe"])
         }
     }
+
+    @Test func aggregateClosures() throws {
+        let dbQueue = try assocLibrary()
+        try dbQueue.read { db throws in
+            let request = AssocAuthor.annotated(with: [
+                AssocAuthor.books.max { $0.year },
+                AssocAuthor.books.min { $0.year },
+                AssocAuthor.books.sum { $0.year },
+                AssocAuthor.books.total { $0.year },
+                AssocAuthor.books.average { $0.year },
+            ])
+            let row = try #require(try Row.fetchOne(db, request.filter(key: 2)))
+            #expect(row["maxBookYear"] == 1808)
+            #expect(row["minBookYear"] == 1774)
+            #expect(row["bookYearSum"] == 3582)
+            #expect(row["averageBookYear"] == 1791.0)
+        }
+    }
 }

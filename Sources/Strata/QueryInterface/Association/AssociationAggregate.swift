@@ -123,7 +123,7 @@ extension AssociationToMany {
     }
 
     /// The average of an expression built from the associated columns.
-    public func average(_ expression: (RowDecoder.DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows
+    public func average(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows
         -> AssociationAggregate<OriginRowDecoder> where RowDecoder: TableRecord
     {
         try average(expression(RowDecoder.databaseComponents))
@@ -135,7 +135,7 @@ extension AssociationToMany {
     }
 
     /// The maximum of an expression built from the associated columns.
-    public func max(_ expression: (RowDecoder.DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows
+    public func max(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows
         -> AssociationAggregate<OriginRowDecoder> where RowDecoder: TableRecord
     {
         try max(expression(RowDecoder.databaseComponents))
@@ -147,7 +147,7 @@ extension AssociationToMany {
     }
 
     /// The minimum of an expression built from the associated columns.
-    public func min(_ expression: (RowDecoder.DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows
+    public func min(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows
         -> AssociationAggregate<OriginRowDecoder> where RowDecoder: TableRecord
     {
         try min(expression(RowDecoder.databaseComponents))
@@ -159,7 +159,7 @@ extension AssociationToMany {
     }
 
     /// The sum of an expression built from the associated columns.
-    public func sum(_ expression: (RowDecoder.DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows
+    public func sum(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows
         -> AssociationAggregate<OriginRowDecoder> where RowDecoder: TableRecord
     {
         try sum(expression(RowDecoder.databaseComponents))
@@ -172,11 +172,16 @@ extension AssociationToMany {
     }
 
     /// The total of an expression built from the associated columns.
-    public func total(_ expression: (RowDecoder.DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows
+    public func total(_ expression: (DatabaseComponents) throws -> some SQLSpecificExpressible) rethrows
         -> AssociationAggregate<OriginRowDecoder> where RowDecoder: TableRecord
     {
         try total(expression(RowDecoder.databaseComponents))
     }
+}
+
+extension AssociationToMany where RowDecoder: TableRecord {
+    /// The columns of the associated record type, given to aggregate closures.
+    public typealias DatabaseComponents = RowDecoder.DatabaseComponents
 }
 
 /// `name` with an uppercase first letter.

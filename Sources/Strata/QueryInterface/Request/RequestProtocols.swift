@@ -278,5 +278,5 @@ public protocol DerivableRequest<RowDecoder>:
     func distinct() -> Self
 
     /// Returns a request that embeds a common table expression: `WITH ...`.
-    func with<T>(_ cte: CommonTableExpression<T>) -> Self
+    func with<RowDecoder>(_ cte: CommonTableExpression<RowDecoder>) -> Self
 }
