@@ -1,3 +1,5 @@
+import Foundation
+
 /// The default dump format: values separated by `|`, one row per line.
 /// Unlike ``ListDumpFormat``, blobs that are not UTF-8 text print as
 /// hexadecimal literals (`X'01FF'`), so that no value is lost.
@@ -14,7 +16,7 @@ public struct DebugDumpFormat: DumpFormat {
     /// The text of NULL values.
     public var nullValue: String
 
-    private var hasWrittenHeader = false
+    private var writer = SeparatedValuesWriter()
 
     /// A debug format.
     public init(header: Bool = false, separator: String = "|", nullValue: String = "") {
@@ -25,21 +27,17 @@ public struct DebugDumpFormat: DumpFormat {
 
     /// Writes one line of values.
     public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        if header && !hasWrittenHeader {
-            hasWrittenHeader = true
-            stream.write(statement.columnNames.joined(separator: separator) + "\n")
+        let nullValue = nullValue
+        writer.writeRow(statement, header: header, separator: separator, to: &stream) { value in
+            // Blobs that are not UTF-8 text print as hexadecimal literals.
+            var hexBlobs = false
+            if case .blob(let data) = value.storage { hexBlobs = String(data: data, encoding: .utf8) == nil }
+            return value.dumpText(nullValue: nullValue, hexBlobs: hexBlobs)
         }
-        let values = statement.dumpValues().map { value -> String in
-            if case .blob(let data) = value.storage, String(data: data, encoding: .utf8) == nil {
-                return value.dumpText(nullValue: nullValue, hexBlobs: true)
-            }
-            return value.dumpText(nullValue: nullValue, hexBlobs: false)
-        }
-        stream.write(values.joined(separator: separator) + "\n")
     }
 
     /// Writes nothing; gets ready for another statement.
     public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        hasWrittenHeader = false
+        writer = SeparatedValuesWriter()
     }
 }

@@ -14,7 +14,7 @@ public struct ListDumpFormat: DumpFormat {
     /// The text of NULL values.
     public var nullValue: String
 
-    private var hasWrittenHeader = false
+    private var writer = SeparatedValuesWriter()
 
     /// A list format.
     public init(header: Bool = false, separator: String = "|", nullValue: String = "") {
@@ -25,16 +25,31 @@ public struct ListDumpFormat: DumpFormat {
 
     /// Writes one line of values.
     public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        if header && !hasWrittenHeader {
-            hasWrittenHeader = true
-            stream.write(statement.columnNames.joined(separator: separator) + "\n")
+        let nullValue = nullValue
+        writer.writeRow(statement, header: header, separator: separator, to: &stream) { value in
+            value.dumpText(nullValue: nullValue, hexBlobs: false)
         }
-        let values = statement.dumpValues().map { $0.dumpText(nullValue: nullValue, hexBlobs: false) }
-        stream.write(values.joined(separator: separator) + "\n")
     }
 
     /// Writes nothing; gets ready for another statement.
     public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        hasWrittenHeader = false
+        writer = SeparatedValuesWriter()
+    }
+}
+
+/// Writes rows as separated values, with an optional header: the common
+/// part of ``ListDumpFormat`` and ``DebugDumpFormat``.
+struct SeparatedValuesWriter {
+    var hasWrittenHeader = false
+
+    mutating func writeRow(
+        _ statement: Statement, header: Bool, separator: String, to stream: inout DumpStream,
+        text: (DatabaseValue) -> String
+    ) {
+        if header && !hasWrittenHeader {
+            hasWrittenHeader = true
+            stream.write(statement.columnNames.joined(separator: separator) + "\n")
+        }
+        stream.write(statement.dumpValues().map(text).joined(separator: separator) + "\n")
     }
 }
