@@ -210,9 +210,9 @@ extension TableRecord {
     }
 }
 
-extension TableRecord where Self: Identifiable {
+extension TableRecord {
     /// A request that selects the primary key, and fetches ids.
-    public static func selectID() -> QueryInterfaceRequest<ID> {
+    public static func selectID() -> QueryInterfaceRequest<Self.ID> where Self: Identifiable {
         all().selectID()
     }
 }
