@@ -5,7 +5,7 @@ public protocol TypedRequest<RowDecoder> {
 }
 
 /// A request that can be filtered: `filter`, `none`...
-public protocol FilteredRequest: TypedRequest {
+public protocol FilteredRequest {
     /// Returns a request filtered by a predicate built once a connection is available.
     func filterWhenConnected(_ predicate: @escaping @Sendable (Database) throws -> any SQLExpressible) -> Self
 }
@@ -36,7 +36,7 @@ extension FilteredRequest {
     }
 }
 
-extension FilteredRequest where RowDecoder: TableRecord {
+extension FilteredRequest where Self: TypedRequest, RowDecoder: TableRecord {
     /// The columns of the record type, given to closures.
     public typealias DatabaseComponents = RowDecoder.DatabaseComponents
 
@@ -49,7 +49,7 @@ extension FilteredRequest where RowDecoder: TableRecord {
 }
 
 /// A request that can be sorted: `order`, `reversed`...
-public protocol OrderedRequest: TypedRequest {
+public protocol OrderedRequest {
     /// Returns a request sorted by orderings built once a connection is available.
     func orderWhenConnected(_ orderings: @escaping @Sendable (Database) throws -> [any SQLOrderingTerm]) -> Self
 
@@ -87,7 +87,7 @@ extension OrderedRequest {
     }
 }
 
-extension OrderedRequest where RowDecoder: TableRecord {
+extension OrderedRequest where Self: TypedRequest, RowDecoder: TableRecord {
     /// The columns of the record type, given to closures.
     public typealias DatabaseComponents = RowDecoder.DatabaseComponents
 
@@ -103,7 +103,7 @@ extension OrderedRequest where RowDecoder: TableRecord {
 }
 
 /// A request whose selection can change: `select`, `annotated`.
-public protocol SelectionRequest: TypedRequest {
+public protocol SelectionRequest {
     /// Returns a request whose selection is built once a connection is available.
     func selectWhenConnected(_ selection: @escaping @Sendable (Database) throws -> [any SQLSelectable]) -> Self
 
@@ -146,7 +146,7 @@ extension SelectionRequest {
     }
 }
 
-extension SelectionRequest where RowDecoder: TableRecord {
+extension SelectionRequest where Self: TypedRequest, RowDecoder: TableRecord {
     /// The columns of the record type, given to closures.
     public typealias DatabaseComponents = RowDecoder.DatabaseComponents
 
@@ -172,7 +172,7 @@ extension SelectionRequest where RowDecoder: TableRecord {
 }
 
 /// A request that can group rows: `group`, `having`.
-public protocol AggregatingRequest: TypedRequest {
+public protocol AggregatingRequest {
     /// Returns a request grouped by expressions built once a connection is available.
     func groupWhenConnected(_ expressions: @escaping @Sendable (Database) throws -> [any SQLExpressible]) -> Self
 
@@ -220,7 +220,7 @@ extension AggregatingRequest {
     }
 }
 
-extension AggregatingRequest where RowDecoder: TableRecord {
+extension AggregatingRequest where Self: TypedRequest, RowDecoder: TableRecord {
     /// The columns of the record type, given to closures.
     public typealias DatabaseComponents = RowDecoder.DatabaseComponents
 
@@ -242,7 +242,7 @@ extension AggregatingRequest where RowDecoder: TableRecord {
 }
 
 /// A request on a database table: keys, aliases, primary key ordering.
-public protocol TableRequest: TypedRequest {
+public protocol TableRequest {
     /// The name of the queried table.
     var databaseTableName: String { get }
 
@@ -252,12 +252,14 @@ public protocol TableRequest: TypedRequest {
 
 extension TableRequest {
     /// Returns a request whose table can be referred to with the alias.
-    public func aliased(_ alias: TableAlias<RowDecoder>) -> Self {
+    public func aliased(_ alias: TableAlias<Void>) -> Self {
         _aliased(alias)
     }
+}
 
+extension TableRequest where Self: TypedRequest {
     /// Returns a request whose table can be referred to with the alias.
-    public func aliased(_ alias: TableAlias<Void>) -> Self {
+    public func aliased(_ alias: TableAlias<RowDecoder>) -> Self {
         _aliased(alias)
     }
 }

@@ -64,7 +64,8 @@ extension TableRequest where Self: FilteredRequest {
     }
 }
 
-extension TableRequest where Self: FilteredRequest, RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConvertible {
+extension TableRequest
+where Self: FilteredRequest & TypedRequest, RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConvertible {
     /// Returns a request filtered by primary key: `WHERE "id" = 1`.
     public func filter(id: RowDecoder.ID) -> Self {
         filter(key: id)
