@@ -52,7 +52,7 @@ public final class Database {
     var transactionCompletionCallbacks: [TransactionCompletionCallback] = []
 
     /// Transaction state seen by the commit and rollback hooks.
-    var pendingTransactionCompletion: PendingTransactionCompletion = .none
+    @exclusivity(unchecked) var pendingTransactionCompletion: PendingTransactionCompletion = .none
 
     /// The date of the current transaction (``transactionDate``).
     var cachedTransactionDate: Date?
@@ -61,27 +61,31 @@ public final class Database {
     let interruptState = InterruptState()
 
     /// Listens to ``suspendNotification``, with ``Configuration/observesSuspensionNotifications``.
-    private(set) var suspension: SuspensionObserver?
+    @exclusivity(unchecked) private(set) var suspension: SuspensionObserver?
+
+    // The state read at each statement is not checked for exclusive access
+    // at run time: a `Database` is only used on its own queue, and these
+    // checks were a visible part of each statement's cost.
 
     /// Schema information cached by introspection (`Database+Schema.swift`).
-    var schemaCache = SchemaCache()
+    @exclusivity(unchecked) var schemaCache = SchemaCache()
 
     /// The schema source in effect (see ``withSchemaSource(_:execute:)``).
     public private(set) var schemaSource: (any DatabaseSchemaSource)?
 
     /// Whether the current access saw its transaction rolled back by an
     /// interruption: its later statements throw `SQLITE_ABORT`.
-    var isAbortedTransaction = false
+    @exclusivity(unchecked) var isAbortedTransaction = false
 
     /// Whether a transaction was open when the current statement started.
-    var wasInsideTransactionBeforeStatement = false
+    @exclusivity(unchecked) var wasInsideTransactionBeforeStatement = false
 
     /// The region read by the statements of a value observation fetch; nil
     /// when no fetch records its region.
-    var recordedRegion: DatabaseRegion?
+    @exclusivity(unchecked) var recordedRegion: DatabaseRegion?
 
     /// Delivers changes to transaction observers; nil until the first one is added.
-    var observationBroker: TransactionObservationBroker?
+    @exclusivity(unchecked) var observationBroker: TransactionObservationBroker?
 
     /// Whether a busy callback box must be released at close.
     private var busyCallbackBox: Unmanaged<BusyCallbackBox>?

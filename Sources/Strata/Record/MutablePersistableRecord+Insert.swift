@@ -12,18 +12,21 @@ extension MutablePersistableRecord {
     ///   resolution; by default, the one of ``persistenceConflictPolicy``.
     /// - throws: A ``DatabaseError`` (`SQLITE_CONSTRAINT` for a duplicate
     ///   primary key, for example), or the error of a callback.
+    @inlinable
     public mutating func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil)
         throws
     {
         try insertWithAllCallbacks(db, onConflict: conflictResolution)
     }
 
+    @inlinable
     mutating func insertWithAllCallbacks(_ db: Database, onConflict conflictResolution: Database.ConflictResolution?)
         throws
     {
-        try withSaveCallbacks(db) { record in
+        let saved = try withSaveCallbacks(db) { record in
             try PersistenceSuccess(record.insertWithCallbacks(db, onConflict: conflictResolution))
         }
+        db.recordPersistenceInfo(Self.self).recycle(saved)
     }
 
     /// Inserts a copy of the record, and returns it, as modified by
@@ -32,6 +35,7 @@ extension MutablePersistableRecord {
     /// ```swift
     /// let player = try Player(id: nil, name: "Arthur").inserted(db)
     /// ```
+    @inlinable
     public func inserted(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws
         -> Self
     {

@@ -4,19 +4,21 @@
 
 extension MutablePersistableRecord {
     /// Encodes the record, expecting the columns of the previous encoding.
+    @inlinable
     func persistenceContainer(_ info: RecordPersistenceInfo) throws -> PersistenceContainer {
-        var container = PersistenceContainer(template: info.encodingTemplate)
+        var container = info.makeContainer()
         try encode(to: &container)
-        if container.template == nil || container.columns.count != info.encodingTemplate?.count {
-            info.encodingTemplate = container.columns
-        }
+        info.didEncode(container)
         return container
     }
 
     // MARK: - Callback sequences
 
     /// `willSave`, `aroundSave { save }`, `didSave`.
-    mutating func withSaveCallbacks(_ db: Database, _ save: (inout Self) throws -> PersistenceSuccess) throws {
+    @inlinable @discardableResult
+    mutating func withSaveCallbacks(_ db: Database, _ save: (inout Self) throws -> PersistenceSuccess) throws
+        -> PersistenceSuccess
+    {
         try willSave(db)
         var record = self
         var saved: PersistenceSuccess?
@@ -30,9 +32,11 @@ extension MutablePersistableRecord {
         }
         self = record
         didSave(saved)
+        return saved
     }
 
     /// `willInsert`, `aroundInsert { INSERT }`, `didInsert`.
+    @inlinable
     mutating func insertWithCallbacks(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?,
@@ -112,39 +116,26 @@ extension MutablePersistableRecord {
 
     /// Runs the INSERT statement, or the INSERT ... RETURNING statement
     /// given to `fetch`.
+    ///
+    /// Inlinable, with the statement work in the non-generic
+    /// ``RecordPersistenceInfo/insert(_:container:conflictResolution:returning:fetch:)``:
+    /// the encoding of the record is specialized for its type.
+    @inlinable
     func insertWithoutCallbacks(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution?,
         returning selection: [any SQLSelectable]?,
         fetch: (Statement) throws -> Void
     ) throws -> InsertionSuccess {
-        let type = type(of: self)
-        let info = db.recordPersistenceInfo(type)
-        var container = try persistenceContainer(info)
-        let conflict = conflictResolution ?? type.persistenceConflictPolicy.conflictResolutionForInsert
-        if let selection {
-            let context = SQLGenerationContext(db)
-            let sql =
-                try PersistenceSQL.insert(
-                    tableName: info.tableName, columns: container.columns, conflictResolution: conflict)
-                + PersistenceSQL.returning(selection, tableName: info.tableName, context: context)
-            let statement = try db.cachedStatement(sql: sql)
-            try statement.setArguments(
-                StatementArguments(values: container.databaseValues + context.arguments.values, namedValues: [:]))
-            try fetch(statement)
-        } else {
-            let statement = try info.insertStatement(db, columns: container.columns, conflictResolution: conflict)
-            try statement.executeBinding(container.values)
-        }
-        let rowID = db.lastInsertedRowID
-        let rowIDColumn = info.rowIDColumn(db)
-        if let rowIDColumn {
-            container.setValue(rowID, forColumn: rowIDColumn)
-        }
+        let info = db.recordPersistenceInfo(Self.self)
+        let container = try persistenceContainer(info)
+        let conflict = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForInsert
+        let inserted = try info.insert(
+            db, container: container, conflictResolution: conflict, returning: selection, fetch: fetch)
         if info.isRecordClass && (conflict != .ignore || db.changesCount > 0) {
-            (self as! Record).referenceContainer = container
+            (self as! Record).referenceContainer = inserted.persistenceContainer
         }
-        return InsertionSuccess(rowID: rowID, rowIDColumn: rowIDColumn, persistenceContainer: container)
+        return inserted
     }
 
     /// Runs the UPDATE statement (or UPDATE ... RETURNING given to `fetch`)

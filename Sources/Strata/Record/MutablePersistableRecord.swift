@@ -72,52 +72,65 @@ public protocol MutablePersistableRecord: EncodableRecord, TableRecord {
 
 extension MutablePersistableRecord {
     /// Aborts on conflicts, for insertions and updates.
+    @inlinable
     public static var persistenceConflictPolicy: PersistenceConflictPolicy {
         PersistenceConflictPolicy(insert: .abort, update: .abort)
     }
 
     /// Does nothing.
+    @inlinable
     public mutating func willInsert(_ db: Database) throws {}
 
     /// Calls `insert`.
+    @inlinable
     public func aroundInsert(_ db: Database, insert: () throws -> InsertionSuccess) throws {
         _ = try insert()
     }
 
     /// Does nothing.
+    @inlinable
     public mutating func didInsert(_ inserted: InsertionSuccess) {}
 
     /// Does nothing.
+    @inlinable
     public func willUpdate(_ db: Database, columns: Set<String>) throws {}
 
     /// Calls `update`.
+    @inlinable
     public func aroundUpdate(_ db: Database, columns: Set<String>, update: () throws -> PersistenceSuccess) throws {
         _ = try update()
     }
 
     /// Does nothing.
+    @inlinable
     public func didUpdate(_ updated: PersistenceSuccess) {}
 
     /// Does nothing.
+    @inlinable
     public func willSave(_ db: Database) throws {}
 
     /// Calls `save`.
+    @inlinable
     public func aroundSave(_ db: Database, save: () throws -> PersistenceSuccess) throws {
         _ = try save()
     }
 
     /// Does nothing.
+    @inlinable
     public func didSave(_ saved: PersistenceSuccess) {}
 
     /// Does nothing.
+    @inlinable
     public func willDelete(_ db: Database) throws {}
 
     /// Calls `delete`.
+    @inlinable
     public func aroundDelete(_ db: Database, delete: () throws -> Bool) throws {
         _ = try delete()
     }
 
     /// Does nothing.
+    @inlinable
     public func didDelete(deleted: Bool) {}
 }
 

@@ -20,12 +20,15 @@ public protocol PersistableRecord: MutablePersistableRecord {
 
 extension PersistableRecord {
     /// Does nothing.
+    @inlinable
     public func willInsert(_ db: Database) throws {}
 
     /// Does nothing.
+    @inlinable
     public func didInsert(_ inserted: InsertionSuccess) {}
 
     /// Inserts the record. See ``MutablePersistableRecord/insert(_:onConflict:)``.
+    @inlinable
     public func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         var record = self
         try record.insertWithAllCallbacks(db, onConflict: conflictResolution)

@@ -3,6 +3,7 @@
 // Stored in the schema cache, so that schema changes clear it.
 
 /// The facts and statements of the persistence methods of one record type.
+@usableFromInline
 final class RecordPersistenceInfo {
     /// An INSERT statement for some columns and conflict resolution.
     struct InsertEntry {
@@ -11,9 +12,11 @@ final class RecordPersistenceInfo {
         var statement: Statement
     }
 
+    /// The record type.
+    let typeID: ObjectIdentifier
     let tableName: String
     /// Whether the record type is a ``Record`` subclass, which tracks changes.
-    let isRecordClass: Bool
+    @usableFromInline let isRecordClass: Bool
     private var primaryKeyResult: Result<PrimaryKeyInfo, any Error>?
     private var isViewValue: Bool?
     /// Whether RETURNING "rowid" works (false for views and WITHOUT ROWID tables).
@@ -23,9 +26,41 @@ final class RecordPersistenceInfo {
     /// The columns of the last encoding, in order: the expected columns of the next one.
     @exclusivity(unchecked) var encodingTemplate: [String]?
 
-    init(tableName: String, isRecordClass: Bool) {
+    init(typeID: ObjectIdentifier, tableName: String, isRecordClass: Bool) {
+        self.typeID = typeID
         self.tableName = tableName
         self.isRecordClass = isRecordClass
+    }
+
+    /// An emptied array of values, whose buffer the next container reuses.
+    @exclusivity(unchecked) private var spareValues: [DatabaseValue] = []
+
+    /// An empty container for encoding a record: it expects the columns of
+    /// the previous encoding, and reuses the values buffer of a recycled one.
+    @usableFromInline
+    func makeContainer() -> PersistenceContainer {
+        var values: [DatabaseValue] = []
+        swap(&values, &spareValues)
+        return PersistenceContainer(template: encodingTemplate, values: values)
+    }
+
+    /// Keeps the values buffer of a container that nobody uses any longer,
+    /// so that inserting many records does not allocate one per record.
+    @usableFromInline
+    func recycle(_ saved: consuming PersistenceSuccess) {
+        var values = saved.persistenceContainer.takeValues()
+        // Cheaper than removeAll(keepingCapacity:), which destroys the
+        // values through the runtime.
+        while values.popLast() != nil {}
+        spareValues = values
+    }
+
+    /// Remembers the columns of an encoding, as the template of the next one.
+    @usableFromInline
+    func didEncode(_ container: PersistenceContainer) {
+        if !container.matchesTemplate {
+            encodingTemplate = container.columns
+        }
     }
 
     /// The primary key, from the schema (or the schema source for views).
@@ -77,16 +112,60 @@ final class RecordPersistenceInfo {
     }
 }
 
+extension RecordPersistenceInfo {
+    /// Runs the INSERT statement of the container, or the INSERT ...
+    /// RETURNING statement of the selection given to `fetch`, and returns
+    /// the new rowid, also set in the container's INTEGER PRIMARY KEY column.
+    @usableFromInline
+    func insert(
+        _ db: Database,
+        container: PersistenceContainer,
+        conflictResolution: Database.ConflictResolution,
+        returning selection: [any SQLSelectable]?,
+        fetch: (Statement) throws -> Void
+    ) throws -> InsertionSuccess {
+        var container = container
+        if let selection {
+            let context = SQLGenerationContext(db)
+            let sql =
+                try PersistenceSQL.insert(
+                    tableName: tableName, columns: container.columns, conflictResolution: conflictResolution)
+                + PersistenceSQL.returning(selection, tableName: tableName, context: context)
+            let statement = try db.cachedStatement(sql: sql)
+            try statement.setArguments(
+                StatementArguments(values: container.databaseValues + context.arguments.values, namedValues: [:]))
+            try fetch(statement)
+        } else {
+            let statement = try insertStatement(
+                db, columns: container.columns, conflictResolution: conflictResolution)
+            try statement.executeBinding(container.values)
+        }
+        let rowID = db.lastInsertedRowID
+        let rowIDColumn = self.rowIDColumn(db)
+        if let rowIDColumn {
+            container.setValue(rowID, forColumn: rowIDColumn)
+        }
+        return InsertionSuccess(rowID: rowID, rowIDColumn: rowIDColumn, persistenceContainer: container)
+    }
+}
+
 extension Database {
-    /// The persistence facts of a record type, created on first use.
+    /// The persistence facts of a record type, created on first use. The
+    /// last used one is kept aside: loops insert many records of one type.
+    @usableFromInline
     func recordPersistenceInfo(_ type: any MutablePersistableRecord.Type) -> RecordPersistenceInfo {
         let key = ObjectIdentifier(type)
         let tableName = type.databaseTableName
-        if let info = schemaCache.recordPersistence[key], info.tableName == tableName {
+        if let info = schemaCache.lastRecordPersistence, info.typeID == key, info.tableName == tableName {
             return info
         }
-        let info = RecordPersistenceInfo(tableName: tableName, isRecordClass: type is Record.Type)
+        if let info = schemaCache.recordPersistence[key], info.tableName == tableName {
+            schemaCache.lastRecordPersistence = info
+            return info
+        }
+        let info = RecordPersistenceInfo(typeID: key, tableName: tableName, isRecordClass: type is Record.Type)
         schemaCache.recordPersistence[key] = info
+        schemaCache.lastRecordPersistence = info
         return info
     }
 }

@@ -13,29 +13,41 @@
 /// Column lookups ignore case: setting `"NAME"` after `"name"` replaces the
 /// value of the `"name"` column.
 public struct PersistenceContainer {
-    /// The column names, in order.
-    @usableFromInline var columns: [String]
-    /// The values, aligned with `columns`.
+    /// The column names. While `followsTemplate` is true, this is the
+    /// template (the columns of the previous encoding of the same record
+    /// type), of which only the first `values.count` names are set: a record
+    /// that sets the same columns in the same order shares the template's
+    /// buffer, and neither appends names nor searches them.
+    @usableFromInline var storedColumns: [String]
+    /// The values, aligned with the columns.
     @usableFromInline var values: [DatabaseValue]
-    /// Expected column names (from a previous encoding of the same record
-    /// type), so that setting them in the same order skips the lookup.
-    @usableFromInline var template: [String]?
+    /// Whether `storedColumns` is the template (see above).
+    @usableFromInline var followsTemplate: Bool
 
     /// An empty container.
     init() {
-        columns = []
+        storedColumns = []
         values = []
+        followsTemplate = false
     }
 
-    /// An empty container that expects the columns of the template, in order.
-    init(template: [String]?) {
-        columns = []
-        values = []
-        if let template {
-            columns.reserveCapacity(template.count)
-            values.reserveCapacity(template.count)
-            self.template = template
-        }
+    /// An empty container that expects the columns of the template, in
+    /// order, and stores its values in the given empty array (whose
+    /// capacity is reused).
+    init(template: [String]?, values: [DatabaseValue]) {
+        storedColumns = template ?? []
+        self.values = values
+        self.values.reserveCapacity(storedColumns.count)
+        followsTemplate = template != nil
+    }
+
+    /// Moves the values out of the container, leaving it empty.
+    mutating func takeValues() -> [DatabaseValue] {
+        var values: [DatabaseValue] = []
+        swap(&values, &self.values)
+        storedColumns = []
+        followsTemplate = false
+        return values
     }
 
     /// A container filled by the record.
@@ -44,13 +56,26 @@ public struct PersistenceContainer {
         try record.encode(to: &self)
     }
 
+    /// The column names, in order.
+    var columns: [String] {
+        if followsTemplate && storedColumns.count != values.count {
+            return Array(storedColumns[..<values.count])
+        }
+        return storedColumns
+    }
+
+    /// Whether the columns are exactly the template given at creation.
+    var matchesTemplate: Bool {
+        followsTemplate && storedColumns.count == values.count
+    }
+
     /// The index of the column, compared case-insensitively.
-    @usableFromInline
     func index(ofColumn column: String) -> Int? {
-        for (index, name) in columns.enumerated() where name == column {
+        let count = values.count
+        for index in 0..<count where storedColumns[index] == column {
             return index
         }
-        for (index, name) in columns.enumerated() where name.isEqualIgnoringCase(column) {
+        for index in 0..<count where storedColumns[index].isEqualIgnoringCase(column) {
             return index
         }
         return nil
@@ -58,55 +83,73 @@ public struct PersistenceContainer {
 
     /// Sets the value of a column, replacing the value of a column with the
     /// same name (ignoring case).
-    @inlinable
-    mutating func setValue(_ value: (any DatabaseValueConvertible)?, forColumn column: String) {
-        setDatabaseValue(value?.databaseValue ?? .null, forColumn: column)
+    ///
+    /// Inlinable, so that the record's `encode(to:)` reads the database
+    /// value of its properties without copying existentials around.
+    @inlinable @inline(__always)
+    mutating func setValue(_ value: consuming (any DatabaseValueConvertible)?, forColumn column: String) {
+        switch consume value {
+        case .some(let value):
+            setDatabaseValue(value.databaseValue, forColumn: column)
+        case .none:
+            setDatabaseValue(.null, forColumn: column)
+        }
     }
 
     /// Sets the database value of a column (see ``setValue(_:forColumn:)``).
+    ///
+    /// The expected column, the next one of the template, is handled inline.
     @inlinable
-    mutating func setDatabaseValue(_ value: DatabaseValue, forColumn column: String) {
-        let count = columns.count
-        if let template {
-            if count < template.count && template[count] == column {
-                columns.append(column)
+    mutating func setDatabaseValue(_ value: consuming DatabaseValue, forColumn column: String) {
+        if followsTemplate {
+            let count = values.count
+            if count < storedColumns.count && storedColumns[count] == column {
                 values.append(value)
                 return
             }
-            self.template = nil
         }
-        updateValue(value, forColumn: column)
+        setUnexpectedDatabaseValue(value, forColumn: column)
     }
 
+    /// Sets the value of a column that the template did not expect.
     @usableFromInline
-    mutating func updateValue(_ value: DatabaseValue, forColumn column: String) {
+    mutating func setUnexpectedDatabaseValue(_ value: consuming DatabaseValue, forColumn column: String) {
+        if followsTemplate {
+            leaveTemplate()
+        }
         if let index = index(ofColumn: column) {
             values[index] = value
         } else {
-            columns.append(column)
+            storedColumns.append(column)
             values.append(value)
         }
+    }
+
+    /// Keeps the columns set so far, and forgets the rest of the template.
+    private mutating func leaveTemplate() {
+        if storedColumns.count != values.count {
+            storedColumns.removeSubrange(values.count...)
+        }
+        followsTemplate = false
     }
 
     /// The value of a column (compared case-insensitively), or nil when the
     /// column is missing or NULL. Setting a value replaces the existing one,
     /// or appends the column.
-    @inlinable
     public subscript(_ column: String) -> (any DatabaseValueConvertible)? {
         get {
             guard let index = index(ofColumn: column) else { return nil }
             let value = values[index]
             return value.isNull ? nil : value
         }
-        set { setValue(newValue, forColumn: column) }
+        @inlinable @inline(__always) set { setValue(consume newValue, forColumn: column) }
     }
 
     /// The value of a column (compared case-insensitively), or nil when the
     /// column is missing or NULL.
-    @inlinable
     public subscript(_ column: some ColumnExpression) -> (any DatabaseValueConvertible)? {
         get { self[column.name] }
-        set { setValue(newValue, forColumn: column.name) }
+        @inlinable set { setValue(newValue, forColumn: column.name) }
     }
 
     /// The database value of a column, or nil when the column is missing.
@@ -121,7 +164,8 @@ public struct PersistenceContainer {
     /// Removes a column, if present.
     mutating func removeValue(forColumn column: String) {
         if let index = index(ofColumn: column) {
-            columns.remove(at: index)
+            leaveTemplate()
+            storedColumns.remove(at: index)
             values.remove(at: index)
         }
     }
@@ -135,11 +179,11 @@ extension PersistenceContainer: RandomAccessCollection {
     public var startIndex: Int { 0 }
 
     /// The number of columns.
-    public var endIndex: Int { columns.count }
+    public var endIndex: Int { values.count }
 
     /// The column name and database value at a position.
     public subscript(position: Int) -> (String, DatabaseValue) {
-        (columns[position], values[position])
+        (storedColumns[position], values[position])
     }
 }
 

@@ -9,6 +9,7 @@ public struct PersistenceSuccess {
         self.persistenceContainer = persistenceContainer
     }
 
+    @usableFromInline
     init(_ inserted: InsertionSuccess) {
         self.persistenceContainer = inserted.persistenceContainer
     }

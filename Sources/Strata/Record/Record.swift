@@ -30,7 +30,7 @@
 /// ```
 open class Record: FetchableRecord, TableRecord, PersistableRecord {
     /// The values last fetched or saved; nil for a new record.
-    var referenceContainer: PersistenceContainer?
+    @usableFromInline var referenceContainer: PersistenceContainer?
 
     /// Creates a record that has not been fetched or saved: it has changes.
     public init() {}
@@ -41,7 +41,7 @@ open class Record: FetchableRecord, TableRecord, PersistableRecord {
     public required init(row: Row) throws {
         var container = PersistenceContainer()
         for (name, value) in zip(row.columnNames, row.databaseValues) {
-            container.updateValue(value, forColumn: name)
+            container.setDatabaseValue(value, forColumn: name)
         }
         referenceContainer = container
     }

@@ -28,4 +28,6 @@ struct SchemaCache {
     var indexes: [ObjectKey: [IndexInfo]] = [:]
     /// What persistence methods know about record types (Record/PersistenceCache.swift).
     var recordPersistence: [ObjectIdentifier: RecordPersistenceInfo] = [:]
+    /// The last used value of `recordPersistence`.
+    var lastRecordPersistence: RecordPersistenceInfo?
 }
