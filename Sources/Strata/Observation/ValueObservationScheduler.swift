@@ -16,19 +16,14 @@ public protocol ValueObservationScheduler: Sendable {
 
 /// A scheduler that notifies values on the main actor.
 public protocol ValueObservationMainActorScheduler: ValueObservationScheduler {
-    /// Runs an action that notifies a value or an error, on the main thread.
-    func schedule(_ action: @escaping @Sendable () -> Void)
-
     /// Runs an action on the main actor.
     func scheduleOnMainActor(_ action: @escaping @MainActor @Sendable () -> Void)
 }
 
 extension ValueObservationMainActorScheduler {
-    /// Runs an action on the main actor.
-    public func scheduleOnMainActor(_ action: @escaping @MainActor @Sendable () -> Void) {
-        schedule {
-            MainActor.assumeIsolated { action() }
-        }
+    /// Runs an action that notifies a value or an error, on the main actor.
+    public func schedule(_ action: @escaping @Sendable () -> Void) {
+        scheduleOnMainActor { action() }
     }
 }
 

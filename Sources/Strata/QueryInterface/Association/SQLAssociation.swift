@@ -10,7 +10,7 @@ enum SQLAssociationKey: Sendable {
     func name(toMany: Bool) -> String {
         switch self {
         case .inflected(let tableName):
-            return toMany ? Inflections.pluralize(tableName) : Inflections.singularize(tableName)
+            return toMany ? Inflections.default.pluralize(tableName) : Inflections.default.singularize(tableName)
         case .fixed(let name):
             return name
         }
@@ -19,8 +19,8 @@ enum SQLAssociationKey: Sendable {
     /// The singular name, used by aggregate keys (`bookCount`).
     var singularName: String {
         switch self {
-        case .inflected(let tableName): return Inflections.singularize(tableName)
-        case .fixed(let name): return Inflections.singularize(name)
+        case .inflected(let tableName): return Inflections.default.singularize(tableName)
+        case .fixed(let name): return Inflections.default.singularize(name)
         }
     }
 }

@@ -135,9 +135,24 @@ extension SQL: ExpressibleByStringInterpolation {
 extension Sequence where Element == SQL {
     /// Joins literals with a separator: `[a, b].joined(separator: ", ")`.
     public func joined(separator: String = "") -> SQL {
+        SQL.joining(self, separator: separator, elementCount: underestimatedCount)
+    }
+}
+
+extension Collection where Element == SQL {
+    /// Joins literals with a separator: `[a, b].joined(separator: ", ")`.
+    public func joined(separator: String = "") -> SQL {
+        SQL.joining(self, separator: separator, elementCount: count)
+    }
+}
+
+extension SQL {
+    /// The literals, separated by `separator`.
+    fileprivate static func joining(_ literals: some Sequence<SQL>, separator: String, elementCount: Int) -> SQL {
         var result: [SQL.Element] = []
+        result.reserveCapacity(elementCount * (separator.isEmpty ? 1 : 2))
         var first = true
-        for literal in self {
+        for literal in literals {
             if first {
                 first = false
             } else if !separator.isEmpty {
@@ -149,7 +164,6 @@ extension Sequence where Element == SQL {
     }
 }
 
-/// Returns `count` question marks separated by commas: `"?,?,?"`.
 public func databaseQuestionMarks(count: Int) -> String {
     Array(repeating: "?", count: count).joined(separator: ",")
 }
