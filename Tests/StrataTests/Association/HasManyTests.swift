@@ -138,6 +138,68 @@ struct HasManyTests {
         }
     }
 
+    @Test func includingAllManyOrigins() throws {
+        // More origin rows than SQLite accepts statement arguments (32766):
+        // the prefetch runs in chunks, and each team gets its own players.
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                    CREATE TABLE player (
+                      id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id), name TEXT NOT NULL,
+                      score INTEGER NOT NULL);
+                    WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 40000)
+                    INSERT INTO team SELECT x, 'team' || x FROM c;
+                    INSERT INTO player (teamId, name, score) SELECT id, 'a' || id, id FROM team WHERE id % 2 = 0;
+                    INSERT INTO player (teamId, name, score) SELECT id, 'b' || id, -id FROM team WHERE id % 2 = 0;
+                    """)
+        }
+        try dbQueue.read { db in
+            let request = Team.including(all: Team.players.order(Column("score")))
+            let rows = try Row.fetchAll(db, request)
+            #expect(rows.count == 40000)
+            let names = rows.map { row in row.prefetchedRows["players"]!.map { $0["name"] as String } }
+            #expect(names[0] == [])
+            #expect(names[1] == ["b2", "a2"])
+            #expect(names[39999] == ["b40000", "a40000"])
+            #expect(names.map(\.count).reduce(0, +) == 40000)
+        }
+    }
+
+    private struct Parent: TableRecord {
+        static let databaseTableName = "parent"
+        static let children = hasMany(Child.self)
+    }
+
+    private struct Child: TableRecord {
+        static let databaseTableName = "child"
+    }
+
+    @Test func includingAllManyOriginsWithCompositeKeys() throws {
+        // Keys of two columns are matched with `(a = ? AND b = ?) OR ...`:
+        // the prefetch runs in chunks below SQLite's expression depth limit.
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE parent (a INTEGER, b INTEGER, PRIMARY KEY (a, b));
+                    CREATE TABLE child (
+                      id INTEGER PRIMARY KEY, a INTEGER, b INTEGER, FOREIGN KEY (a, b) REFERENCES parent(a, b));
+                    WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000)
+                    INSERT INTO parent SELECT x, -x FROM c;
+                    INSERT INTO child (a, b) SELECT a, b FROM parent WHERE a % 3 = 0;
+                    """)
+        }
+        try dbQueue.read { db in
+            let rows = try Row.fetchAll(db, Parent.including(all: Parent.children))
+            #expect(rows.count == 3000)
+            let counts = rows.map { $0.prefetchedRows["children"]!.count }
+            #expect(counts.reduce(0, +) == 1000)
+            #expect(zip(rows, counts).allSatisfy { row, count in count == ((row["a"] as Int) % 3 == 0 ? 1 : 0) })
+        }
+    }
+
     @Test func includingAllTracksJoinedTables() throws {
         // Observing association requests tracks every joined table (seed 000 ValueObservation).
         let dbQueue = try teamDatabase()

@@ -22,6 +22,11 @@ extension SQLQuery {
         }
     }
 
+    /// The number of origin keys of one prefetch query: far below SQLite's
+    /// default limits of 32766 arguments and expressions 1000 deep (keys of
+    /// several columns are joined with OR).
+    static let prefetchChunkSize = 900
+
     /// The region read by the queries of prefetched rows.
     func prefetchRegion(_ db: Database) throws -> DatabaseRegion {
         var region = DatabaseRegion()
@@ -57,8 +62,13 @@ extension SQLQuery {
                 keys.append(key)
             }
             var groups: [[DatabaseValue]: [Row]] = [:]
-            if !keys.isEmpty {
-                let (query, pivotColumns) = try Self.prefetchQuery(prefetch, db, keys: keys)
+            // One query per chunk of keys: SQLite limits the number of
+            // statement arguments and the depth of expressions. The rows of
+            // one key all come from one query, in the association's order.
+            var start = 0
+            while start < keys.count {
+                let end = min(start + Self.prefetchChunkSize, keys.count)
+                let (query, pivotColumns) = try Self.prefetchQuery(prefetch, db, keys: Array(keys[start..<end]))
                 for row in try Row.fetchAll(db, QueryInterfaceRequest<Row>(query: query)) {
                     let base = row.unadapted
                     let key = pivotColumns.map { name -> DatabaseValue in
@@ -66,6 +76,7 @@ extension SQLQuery {
                     }
                     groups[key, default: []].append(row)
                 }
+                start = end
             }
             for (row, key) in zip(rows, originKeys) {
                 row.prefetchedRowsStorage[prefetch.key] = groups[key] ?? []
