@@ -9,6 +9,7 @@ extension EncodableRecord where Self: Encodable {
     /// Encodes the record with its `Encodable` implementation: coding keys
     /// are columns (see ``databaseColumnEncodingStrategy``), nested values
     /// that are not database values are stored as JSON text.
+    @inlinable
     public func encode(to container: inout PersistenceContainer) throws {
         let encoder = RecordEncoder<Self>()
         swap(&encoder.container, &container)
@@ -18,31 +19,43 @@ extension EncodableRecord where Self: Encodable {
 }
 
 /// Writes the keyed values of a record into a persistence container.
+@usableFromInline
 final class RecordEncoder<Record: EncodableRecord>: Encoder {
-    @exclusivity(unchecked) var container = PersistenceContainer()
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
+    @exclusivity(unchecked) @usableFromInline var container = PersistenceContainer()
+    /// Whether coding keys are the columns (the default strategy), looked
+    /// up once rather than at each property.
+    let usesDefaultKeys: Bool
+    @usableFromInline var codingPath: [any CodingKey] { [] }
+    @usableFromInline var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
 
-    init() {}
+    @usableFromInline
+    init() {
+        if case .useDefaultKeys = Record.databaseColumnEncodingStrategy {
+            usesDefaultKeys = true
+        } else {
+            usesDefaultKeys = false
+        }
+    }
 
+    @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         KeyedEncodingContainer(RecordKeyedEncodingContainer<Key, Record>(encoder: self))
     }
 
+    @usableFromInline
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         fatalError("\(Record.self) must encode its columns in a keyed container, not an unkeyed container")
     }
 
+    @usableFromInline
     func singleValueContainer() -> any SingleValueEncodingContainer {
         fatalError("\(Record.self) must encode its columns in a keyed container, not a single value container")
     }
 
     @inline(__always)
     func column(_ key: some CodingKey) -> String {
-        switch Record.databaseColumnEncodingStrategy {
-        case .useDefaultKeys: return key.stringValue
-        case let strategy: return strategy.column(forKey: key)
-        }
+        if usesDefaultKeys { return key.stringValue }
+        return Record.databaseColumnEncodingStrategy.column(forKey: key)
     }
 
     @inline(__always)
