@@ -275,23 +275,24 @@ enum ColumnFastDecoding {
         _ type: V.Type, row unmanagedRow: Unmanaged<Row>, column: String
     ) throws -> V {
         try unmanagedRow._withUnsafeGuaranteedRef { row in
-            // Fast path: a live row, a column found, a value that fits. The
-            // statement is borrowed from the row, without retain.
-            if let sqliteStatement = row.sqliteStatement,
-                let statementRef = unsafeBitCast(row.liveStatement, to: Unmanaged<Statement>?.self),
-                let value = statementRef._withUnsafeGuaranteedRef({ statement -> V? in
-                    guard
-                        let index = statement.predictedIndex(ofColumn: column)
-                            ?? statement.lookUpIndex(ofColumn: column)
-                    else { return nil }
-                    return V.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
-                })
-            {
+            if let value = liveValue(V.self, row: row, column: column) {
                 return value
             }
             // Other rows, and errors.
             return try row.decode(V.self, forColumn: column)
         }
+    }
+
+    /// The value of a live row, when the column is found and the value fits.
+    /// The statement is borrowed from the row, without retain.
+    @inline(__always)
+    private static func liveValue<V: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: V.Type, row: Row, column: String
+    ) -> V? {
+        guard let sqliteStatement = row.sqliteStatement, let statement = row.liveStatement,
+            let index = statement._withUnsafeGuaranteedRef({ $0.index(ofColumn: column) })
+        else { return nil }
+        return V.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
     }
 
     /// The value at the index; a nil index (missing column) is nil for
