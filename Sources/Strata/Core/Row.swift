@@ -41,6 +41,10 @@ public final class Row {
     /// Rows prefetched by associations, by key.
     var prefetchedRowsStorage: [String: [Row]] = [:]
 
+    /// The keyed container of the last `Decodable` record decoded from the row.
+    @exclusivity(unchecked)
+    var recordContainerCache: RecordContainerCache?
+
     /// A row on the current row of a statement.
     init(statement: Statement) {
         impl = .statement(statement)

@@ -274,25 +274,25 @@ enum ColumnFastDecoding {
     static func decode<V: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: V.Type, row unmanagedRow: Unmanaged<Row>, column: String
     ) throws -> V {
-        try unmanagedRow._withUnsafeGuaranteedRef { row in
-            if let value = liveValue(V.self, row: row, column: column) {
-                return value
-            }
-            // Other rows, and errors.
-            return try row.decode(V.self, forColumn: column)
+        if let value = liveValue(V.self, row: unmanagedRow, column: column) {
+            return value
         }
+        // Other rows, and errors.
+        return try unmanagedRow._withUnsafeGuaranteedRef { try $0.decode(V.self, forColumn: column) }
     }
 
     /// The value of a live row, when the column is found and the value fits.
-    /// The statement is borrowed from the row, without retain.
+    /// The row and its statement are borrowed, without retain.
     @inline(__always)
-    private static func liveValue<V: DatabaseValueConvertible & StatementColumnConvertible>(
-        _ type: V.Type, row: Row, column: String
+    static func liveValue<V: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: V.Type, row unmanagedRow: Unmanaged<Row>, column: String
     ) -> V? {
-        guard let sqliteStatement = row.sqliteStatement, let statement = row.liveStatement,
-            let index = statement._withUnsafeGuaranteedRef({ $0.index(ofColumn: column) })
-        else { return nil }
-        return V.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
+        unmanagedRow._withUnsafeGuaranteedRef { row in
+            guard let sqliteStatement = row.sqliteStatement, let statement = row.liveStatement,
+                let index = statement._withUnsafeGuaranteedRef({ $0.index(ofColumn: column) })
+            else { return nil }
+            return V.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
+        }
     }
 
     /// The value at the index; a nil index (missing column) is nil for

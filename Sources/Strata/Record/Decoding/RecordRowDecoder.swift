@@ -17,7 +17,7 @@ struct RecordRowDecoder<Record: FetchableRecord>: Decoder {
     @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         if codingPath.isEmpty, case .useDefaultKeys = Record.databaseColumnDecodingStrategy {
-            return KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Record>(row: row))
+            return row.recordContainer(keyedBy: Key.self, for: Record.self)
         }
         return KeyedDecodingContainer(RecordKeyedDecodingContainer<Key, Record>(row: row, codingPath: codingPath))
     }

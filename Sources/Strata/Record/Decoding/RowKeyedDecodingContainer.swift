@@ -32,7 +32,12 @@ struct RowKeyedDecodingContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
     private func decodeColumn<V: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: V.Type, forKey key: Key
     ) throws -> V {
-        try ColumnFastDecoding.decode(V.self, row: unmanagedRow, column: key.stringValue)
+        let column = key.stringValue
+        // The common case inline: a call costs as much as the lookup.
+        if let value = ColumnFastDecoding.liveValue(V.self, row: unmanagedRow, column: column) {
+            return value
+        }
+        return try ColumnFastDecoding.decode(V.self, row: unmanagedRow, column: column)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeColumn(Bool.self, forKey: key) }
