@@ -124,6 +124,15 @@ public final class Statement {
     @usableFromInline
     var columnLookupHint = 0
 
+    /// The type of the coding keys of `codingKeyColumns`.
+    @exclusivity(unchecked)
+    var codingKeyType: ObjectIdentifier?
+
+    /// For each column, the bits of the coding key last found there, or 0:
+    /// see `index(ofKey:)`.
+    @exclusivity(unchecked)
+    var codingKeyColumns: [UInt64] = []
+
     /// The index of the leftmost column with that name, compared case-insensitively.
     /// Inlined in clients, so that the predicted column costs no call.
     @inlinable

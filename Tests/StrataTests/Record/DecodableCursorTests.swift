@@ -32,6 +32,39 @@ private struct SnakePair: Decodable, FetchableRecord, Equatable {
     var b: String?
 }
 
+/// Coding keys that are not named after their case.
+private struct Renamed: Decodable, FetchableRecord, Equatable {
+    enum CodingKeys: String, CodingKey {
+        case first = "b"
+        case second = "a"
+    }
+    var first: String?
+    var second: Int
+}
+
+/// Coding keys that are not a plain enum.
+private struct Dynamic: Decodable, FetchableRecord, Equatable {
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+    var a: Int
+    var b: String?
+
+    init(a: Int, b: String?) {
+        self.a = a
+        self.b = b
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        a = try container.decode(Int.self, forKey: Key(stringValue: "a"))
+        b = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "b"))
+    }
+}
+
 @Suite struct DecodableCursorTests {
     private let sql = "SELECT 1 AS a, 'x' AS b, 1.5 AS c UNION ALL SELECT 2, NULL, 2.5 UNION ALL SELECT 3, 'z', 3.5"
 
@@ -41,6 +74,31 @@ private struct SnakePair: Decodable, FetchableRecord, Equatable {
         #expect(pairs == [Pair(a: 1, b: "x"), Pair(a: 2, b: nil), Pair(a: 3, b: "z")])
         let reversed = try dbQueue.read { try ReversedPair.fetchAll($0, sql: sql) }
         #expect(reversed == [ReversedPair(b: "x", a: 1), ReversedPair(b: nil, a: 2), ReversedPair(b: "z", a: 3)])
+    }
+
+    @Test func keysNotNamedAfterTheirCase() throws {
+        let dbQueue = try DatabaseQueue()
+        let records = try dbQueue.read { try Renamed.fetchAll($0, sql: sql) }
+        #expect(
+            records == [Renamed(first: "x", second: 1), Renamed(first: nil, second: 2), Renamed(first: "z", second: 3)])
+    }
+
+    @Test func keysThatAreNotPlainEnums() throws {
+        let dbQueue = try DatabaseQueue()
+        let records = try dbQueue.read { try Dynamic.fetchAll($0, sql: sql) }
+        #expect(records == [Dynamic(a: 1, b: "x"), Dynamic(a: 2, b: nil), Dynamic(a: 3, b: "z")])
+    }
+
+    @Test func recordTypesAlternatingOnOneStatement() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.read { db in
+            let statement = try db.makeStatement(sql: "SELECT 1 AS a, 'x' AS b")
+            for _ in 0..<3 {
+                #expect(try Pair.fetchOne(statement) == Pair(a: 1, b: "x"))
+                #expect(try Renamed.fetchOne(statement) == Renamed(first: "x", second: 1))
+                #expect(try ReversedPair.fetchOne(statement) == ReversedPair(b: "x", a: 1))
+            }
+        }
     }
 
     @Test func columnNamesAreCaseInsensitive() throws {

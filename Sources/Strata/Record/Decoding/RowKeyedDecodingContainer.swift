@@ -32,12 +32,25 @@ struct RowKeyedDecodingContainer<Key: CodingKey, Record: FetchableRecord>: Keyed
     private func decodeColumn<V: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: V.Type, forKey key: Key
     ) throws -> V {
-        let column = key.stringValue
         // The common case inline: a call costs as much as the lookup.
-        if let value = ColumnFastDecoding.liveValue(V.self, row: unmanagedRow, column: column) {
+        if let value = liveValue(V.self, forKey: key) {
             return value
         }
-        return try ColumnFastDecoding.decode(V.self, row: unmanagedRow, column: column)
+        return try ColumnFastDecoding.decode(V.self, row: unmanagedRow, column: key.stringValue)
+    }
+
+    /// The value of a live row, when the column is found and the value fits.
+    /// The row and its statement are borrowed, without retain.
+    @inline(__always)
+    private func liveValue<V: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: V.Type, forKey key: Key
+    ) -> V? {
+        unmanagedRow._withUnsafeGuaranteedRef { row in
+            guard let sqliteStatement = row.sqliteStatement, let statement = row.liveStatement,
+                let index = statement._withUnsafeGuaranteedRef({ $0.index(ofKey: key) })
+            else { return nil }
+            return V.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
+        }
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decodeColumn(Bool.self, forKey: key) }
