@@ -1,17 +1,17 @@
-/// The keyed container of the last top-level `Decodable` record decoded
-/// from a row, reused for the next records of a cursor, which decode from
-/// the same row: creating a container costs type metadata lookups and an
-/// allocation per record.
+/// The keyed container of the top-level `Decodable` records decoded from a
+/// live row, reused from one record to the next: the records of a cursor
+/// decode from the same row, and creating a container costs type metadata
+/// lookups and an allocation per record.
 struct RecordContainerCache {
     let keyType: ObjectIdentifier
     let recordType: ObjectIdentifier
-    /// A ``CachedRecordContainer`` of `keyType`.
-    let cachedContainer: AnyObject
+    /// A ``CachedRecordContainer`` of `keyType`; nil after the first record,
+    /// so that rows that decode a single record do not pay for the cache.
+    var cachedContainer: AnyObject?
 }
 
-/// Gives back a container. A closure, because a closure carries the type
-/// metadata of its result: copying a stored `KeyedDecodingContainer<Key>`
-/// (a type of unknown size) would look the metadata up at each record.
+/// Gives back a container. Stored in a closure, whose size is fixed: the
+/// size of `KeyedDecodingContainer<Key>` is only known at run time.
 final class CachedRecordContainer<Key: CodingKey> {
     let container: () -> KeyedDecodingContainer<Key>
 
@@ -27,10 +27,10 @@ extension Row {
         keyedBy type: Key.Type, for recordType: Record.Type
     ) -> KeyedDecodingContainer<Key> {
         if let cache = recordContainerCache, cache.keyType == ObjectIdentifier(Key.self),
-            cache.recordType == ObjectIdentifier(Record.self)
+            cache.recordType == ObjectIdentifier(Record.self), let cachedContainer = cache.cachedContainer
         {
             // Unchecked cast: the key type tells the type of the cached container.
-            return unsafeDowncast(cache.cachedContainer, to: CachedRecordContainer<Key>.self).container()
+            return unsafeDowncast(cachedContainer, to: CachedRecordContainer<Key>.self).container()
         }
         return makeRecordContainer(keyedBy: Key.self, for: Record.self)
     }
@@ -42,9 +42,15 @@ extension Row {
         keyedBy type: Key.Type, for recordType: Record.Type
     ) -> KeyedDecodingContainer<Key> {
         let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Record>(row: self))
-        recordContainerCache = RecordContainerCache(
-            keyType: ObjectIdentifier(Key.self), recordType: ObjectIdentifier(Record.self),
-            cachedContainer: CachedRecordContainer(container))
+        // Only live rows are reused for several records.
+        guard liveStatement != nil else { return container }
+        let keyType = ObjectIdentifier(Key.self)
+        let recordType = ObjectIdentifier(Record.self)
+        if let cache = recordContainerCache, cache.keyType == keyType, cache.recordType == recordType {
+            recordContainerCache?.cachedContainer = CachedRecordContainer(container)
+        } else {
+            recordContainerCache = RecordContainerCache(keyType: keyType, recordType: recordType)
+        }
         return container
     }
 }
