@@ -115,8 +115,10 @@ extension Row {
     }
 
     /// Decodes the value at the index, read straight from the statement, or
-    /// throws ``RowDecodingError``.
+    /// throws ``RowDecodingError``. Inlined, so that records read their
+    /// columns without a call per column.
     @inlinable
+    @inline(__always)
     public func decode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: Value.Type = Value.self,
         atIndex index: Int
@@ -151,8 +153,10 @@ extension Row {
     }
 
     /// Decodes the value of the leftmost column with this name, read straight
-    /// from the statement.
+    /// from the statement. Inlined, so that records read their columns by
+    /// name without a call per column.
     @inlinable
+    @inline(__always)
     public func decode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: Value.Type = Value.self,
         forColumn columnName: String

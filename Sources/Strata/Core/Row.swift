@@ -33,19 +33,23 @@ public final class Row {
     /// The number of columns.
     public let count: Int
 
-    /// The statement of a live, unadapted row. Unowned and unchecked: `impl`
-    /// holds it, and checked references cost atomic operations per lookup.
+    /// The statement of a live, unadapted row, unretained: `impl` holds it,
+    /// and a retained reference would cost a retain and a release per lookup.
     @usableFromInline
-    unowned(unsafe) let liveStatement: Statement?
+    let liveStatement: Unmanaged<Statement>?
 
     /// Rows prefetched by associations, by key.
     var prefetchedRowsStorage: [String: [Row]] = [:]
+
+    /// The keyed container of the last `Decodable` record decoded from the row.
+    @exclusivity(unchecked)
+    var recordContainerCache: RecordContainerCache?
 
     /// A row on the current row of a statement.
     init(statement: Statement) {
         impl = .statement(statement)
         sqliteStatement = statement.sqliteStatement
-        liveStatement = statement
+        liveStatement = Unmanaged.passUnretained(statement)
         count = statement.columnCount
     }
 
@@ -153,10 +157,7 @@ public final class Row {
     @inline(__always)
     func index(forColumn name: String) -> Int? {
         if let liveStatement {
-            if let index = liveStatement.predictedIndex(ofColumn: name) {
-                return index
-            }
-            return liveStatement.lookUpIndex(ofColumn: name)
+            return liveStatement._withUnsafeGuaranteedRef { $0.index(ofColumn: name) }
         }
         return slowIndex(forColumn: name)
     }

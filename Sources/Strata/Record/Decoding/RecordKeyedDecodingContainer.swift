@@ -274,23 +274,24 @@ enum ColumnFastDecoding {
     static func decode<V: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: V.Type, row unmanagedRow: Unmanaged<Row>, column: String
     ) throws -> V {
-        try unmanagedRow._withUnsafeGuaranteedRef { row in
-            // Fast path: a live row, a column found, a value that fits. The
-            // statement is borrowed from the row, without retain.
-            if let sqliteStatement = row.sqliteStatement,
-                let statementRef = unsafeBitCast(row.liveStatement, to: Unmanaged<Statement>?.self),
-                let value = statementRef._withUnsafeGuaranteedRef({ statement -> V? in
-                    guard
-                        let index = statement.predictedIndex(ofColumn: column)
-                            ?? statement.lookUpIndex(ofColumn: column)
-                    else { return nil }
-                    return V.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
-                })
-            {
-                return value
-            }
-            // Other rows, and errors.
-            return try row.decode(V.self, forColumn: column)
+        if let value = liveValue(V.self, row: unmanagedRow, column: column) {
+            return value
+        }
+        // Other rows, and errors.
+        return try unmanagedRow._withUnsafeGuaranteedRef { try $0.decode(V.self, forColumn: column) }
+    }
+
+    /// The value of a live row, when the column is found and the value fits.
+    /// The row and its statement are borrowed, without retain.
+    @inline(__always)
+    static func liveValue<V: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: V.Type, row unmanagedRow: Unmanaged<Row>, column: String
+    ) -> V? {
+        unmanagedRow._withUnsafeGuaranteedRef { row in
+            guard let sqliteStatement = row.sqliteStatement, let statement = row.liveStatement,
+                let index = statement._withUnsafeGuaranteedRef({ $0.index(ofColumn: column) })
+            else { return nil }
+            return V.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
         }
     }
 

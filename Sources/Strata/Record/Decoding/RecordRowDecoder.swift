@@ -16,7 +16,10 @@ struct RecordRowDecoder<Record: FetchableRecord>: Decoder {
 
     @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RecordKeyedDecodingContainer<Key, Record>(row: row, codingPath: codingPath))
+        if codingPath.isEmpty, case .useDefaultKeys = Record.databaseColumnDecodingStrategy {
+            return row.recordContainer(keyedBy: Key.self, for: Record.self)
+        }
+        return KeyedDecodingContainer(RecordKeyedDecodingContainer<Key, Record>(row: row, codingPath: codingPath))
     }
 
     @usableFromInline

@@ -1,0 +1,56 @@
+/// The keyed container of the top-level `Decodable` records decoded from a
+/// live row, reused from one record to the next: the records of a cursor
+/// decode from the same row, and creating a container costs type metadata
+/// lookups and an allocation per record.
+struct RecordContainerCache {
+    let keyType: ObjectIdentifier
+    let recordType: ObjectIdentifier
+    /// A ``CachedRecordContainer`` of `keyType`; nil after the first record,
+    /// so that rows that decode a single record do not pay for the cache.
+    var cachedContainer: AnyObject?
+}
+
+/// Gives back a container. Stored in a closure, whose size is fixed: the
+/// size of `KeyedDecodingContainer<Key>` is only known at run time.
+final class CachedRecordContainer<Key: CodingKey> {
+    let container: () -> KeyedDecodingContainer<Key>
+
+    init(_ container: KeyedDecodingContainer<Key>) {
+        self.container = { container }
+    }
+}
+
+extension Row {
+    /// The keyed container of a top-level record with the default column
+    /// decoding strategy.
+    func recordContainer<Key: CodingKey, Record: FetchableRecord>(
+        keyedBy type: Key.Type, for recordType: Record.Type
+    ) -> KeyedDecodingContainer<Key> {
+        if let cache = recordContainerCache, cache.keyType == ObjectIdentifier(Key.self),
+            cache.recordType == ObjectIdentifier(Record.self), let cachedContainer = cache.cachedContainer
+        {
+            // Unchecked cast: the key type tells the type of the cached container.
+            return unsafeDowncast(cachedContainer, to: CachedRecordContainer<Key>.self).container()
+        }
+        return makeRecordContainer(keyedBy: Key.self, for: Record.self)
+    }
+
+    /// Out of line: its type metadata lookups would otherwise slow down the
+    /// cached case.
+    @inline(never)
+    private func makeRecordContainer<Key: CodingKey, Record: FetchableRecord>(
+        keyedBy type: Key.Type, for recordType: Record.Type
+    ) -> KeyedDecodingContainer<Key> {
+        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Record>(row: self))
+        // Only live rows are reused for several records.
+        guard liveStatement != nil else { return container }
+        let keyType = ObjectIdentifier(Key.self)
+        let recordType = ObjectIdentifier(Record.self)
+        if let cache = recordContainerCache, cache.keyType == keyType, cache.recordType == recordType {
+            recordContainerCache?.cachedContainer = CachedRecordContainer(container)
+        } else {
+            recordContainerCache = RecordContainerCache(keyType: keyType, recordType: recordType)
+        }
+        return container
+    }
+}
