@@ -1,4 +1,16 @@
 extension Database {
+    /// The actions of foreign keys (`ON DELETE`, `ON UPDATE`).
+    public enum ForeignKeyAction: String, Sendable {
+        /// `CASCADE`.
+        case cascade = "CASCADE"
+        /// `RESTRICT`.
+        case restrict = "RESTRICT"
+        /// `SET NULL`.
+        case setNull = "SET NULL"
+        /// `SET DEFAULT`.
+        case setDefault = "SET DEFAULT"
+    }
+
     /// The conflict resolution algorithms of SQLite (`ON CONFLICT`, `INSERT OR ...`).
     public enum ConflictResolution: String, Sendable {
         /// `ROLLBACK`: aborts the statement and rolls back the transaction.
@@ -13,18 +25,6 @@ extension Database {
         case replace = "REPLACE"
     }
 
-    /// The actions of foreign keys (`ON DELETE`, `ON UPDATE`).
-    public enum ForeignKeyAction: String, Sendable {
-        /// `CASCADE`.
-        case cascade = "CASCADE"
-        /// `RESTRICT`.
-        case restrict = "RESTRICT"
-        /// `SET NULL`.
-        case setNull = "SET NULL"
-        /// `SET DEFAULT`.
-        case setDefault = "SET DEFAULT"
-    }
-
     /// A storage class of SQLite: the type of a value, used by STRICT tables.
     public struct StorageClass: RawRepresentable, Hashable, Sendable {
         /// The name of the storage class.
@@ -34,15 +34,6 @@ extension Database {
         public init(rawValue: String) {
             self.rawValue = rawValue
         }
-
-        /// INTEGER.
-        public static let integer = StorageClass(rawValue: "INTEGER")
-        /// REAL.
-        public static let real = StorageClass(rawValue: "REAL")
-        /// TEXT.
-        public static let text = StorageClass(rawValue: "TEXT")
-        /// BLOB.
-        public static let blob = StorageClass(rawValue: "BLOB")
     }
 
     /// The declared type of a column.
@@ -54,31 +45,6 @@ extension Database {
         public init(rawValue: String) {
             self.rawValue = rawValue
         }
-
-        /// TEXT.
-        public static let text = ColumnType(rawValue: "TEXT")
-        /// INTEGER.
-        public static let integer = ColumnType(rawValue: "INTEGER")
-        /// DOUBLE.
-        public static let double = ColumnType(rawValue: "DOUBLE")
-        /// REAL.
-        public static let real = ColumnType(rawValue: "REAL")
-        /// NUMERIC.
-        public static let numeric = ColumnType(rawValue: "NUMERIC")
-        /// BOOLEAN.
-        public static let boolean = ColumnType(rawValue: "BOOLEAN")
-        /// BLOB.
-        public static let blob = ColumnType(rawValue: "BLOB")
-        /// DATE.
-        public static let date = ColumnType(rawValue: "DATE")
-        /// DATETIME.
-        public static let datetime = ColumnType(rawValue: "DATETIME")
-        /// ANY (for STRICT tables).
-        public static let any = ColumnType(rawValue: "ANY")
-        /// TEXT, for JSON strings.
-        public static let jsonText = ColumnType(rawValue: "TEXT")
-        /// BLOB, for JSONB values.
-        public static let jsonb = ColumnType(rawValue: "BLOB")
     }
 
     /// The checkpoint modes of WAL databases. See `sqlite3_wal_checkpoint_v2`.
@@ -110,4 +76,50 @@ extension Database {
         }
         return (Int(walFrameCount), Int(checkpointedFrameCount))
     }
+}
+
+extension Database.StorageClass {
+    /// BLOB: bytes, stored as given.
+    public static let blob = Self(rawValue: "BLOB")
+    /// INTEGER: signed integers.
+    public static let integer = Self(rawValue: "INTEGER")
+    /// REAL: floating-point numbers.
+    public static let real = Self(rawValue: "REAL")
+    /// TEXT: strings.
+    public static let text = Self(rawValue: "TEXT")
+}
+
+extension Database.ColumnType {
+    // Types named after a storage class.
+
+    /// ANY (for STRICT tables).
+    public static let any = Self(rawValue: "ANY")
+    /// BLOB.
+    public static let blob = Self(rawValue: "BLOB")
+    /// INTEGER.
+    public static let integer = Self(rawValue: "INTEGER")
+    /// REAL.
+    public static let real = Self(rawValue: "REAL")
+    /// TEXT.
+    public static let text = Self(rawValue: "TEXT")
+
+    // Other common declared types, with their affinity.
+
+    /// BOOLEAN (numeric affinity).
+    public static let boolean = Self(rawValue: "BOOLEAN")
+    /// DATE (numeric affinity).
+    public static let date = Self(rawValue: "DATE")
+    /// DATETIME (numeric affinity).
+    public static let datetime = Self(rawValue: "DATETIME")
+    /// DOUBLE (real affinity).
+    public static let double = Self(rawValue: "DOUBLE")
+    /// NUMERIC.
+    public static let numeric = Self(rawValue: "NUMERIC")
+
+    // JSON columns.
+
+    /// TEXT, for JSON strings.
+    public static let jsonText = Self(rawValue: "TEXT")
+    /// BLOB, for JSONB values.
+    public static let jsonb = Self(rawValue: "BLOB")
 }

@@ -36,41 +36,40 @@ struct ChainedSchemaSource<First: DatabaseSchemaSource, Second: DatabaseSchemaSo
 
 /// Identifies a schema: main, temp, or an attached database.
 public struct DatabaseSchemaID: Hashable, Sendable {
-    enum Impl: Hashable, Sendable {
+    private enum Kind: Hashable, Sendable {
         case main
         case temp
         case attached(String)
     }
 
-    let impl: Impl
+    private let kind: Kind
 
     /// The main schema.
-    public static let main = DatabaseSchemaID(impl: .main)
-    /// The temp schema.
-    public static let temp = DatabaseSchemaID(impl: .temp)
+    public static let main = Self(kind: .main)
 
-    /// An attached schema.
-    public static func attached(_ name: String) -> DatabaseSchemaID {
-        DatabaseSchemaID(impl: .attached(name))
+    /// The temp schema.
+    public static let temp = Self(kind: .temp)
+
+    /// The schema of the database attached under this name.
+    public static func attached(_ name: String) -> Self {
+        Self(kind: .attached(name))
     }
 
     /// The schema name: "main", "temp", or the name of the attached database.
     public var name: String {
-        switch impl {
-        case .main: return "main"
-        case .temp: return "temp"
-        case .attached(let name): return name
+        switch kind {
+        case .main: "main"
+        case .temp: "temp"
+        case .attached(let alias): alias
         }
     }
 
     /// The table that lists the schema objects, ready for SQL: `sqlite_master`,
     /// `sqlite_temp_master`, or `"name".sqlite_master`.
     public var schemaTableName: String {
-        switch impl {
-        case .main: return "sqlite_master"
-        case .temp: return "sqlite_temp_master"
-        case .attached(let name): return "\(name.quotedDatabaseIdentifier).sqlite_master"
-        }
+        if case .temp = kind { return "sqlite_temp_master" }
+        if case .attached(let alias) = kind { return alias.quotedDatabaseIdentifier + ".sqlite_master" }
+        return "sqlite_master"
     }
 }
 

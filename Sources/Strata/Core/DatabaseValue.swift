@@ -23,10 +23,10 @@ public struct DatabaseValue: Sendable {
         public var value: (any DatabaseValueConvertible)? {
             switch self {
             case .null: return nil
-            case .int64(let v): return v
-            case .double(let v): return v
-            case .string(let v): return v
-            case .blob(let v): return v
+            case .int64(let integer): return integer
+            case .double(let real): return real
+            case .string(let text): return text
+            case .blob(let bytes): return bytes
             }
         }
     }
@@ -78,47 +78,39 @@ public struct DatabaseValue: Sendable {
     ///
     /// Wraps `sqlite3_column_type` and the matching `sqlite3_column_*` function.
     public init(sqliteStatement: SQLiteStatement, index: CInt) {
-        switch sqlite3_column_type(sqliteStatement, index) {
-        case SQLITE_NULL:
-            storage = .null
-        case SQLITE_INTEGER:
-            storage = .int64(sqlite3_column_int64(sqliteStatement, index))
-        case SQLITE_FLOAT:
-            storage = .double(sqlite3_column_double(sqliteStatement, index))
-        case SQLITE_TEXT:
-            storage = .string(String(sqliteStatement: sqliteStatement, index: index))
-        case SQLITE_BLOB:
-            storage = .blob(Data(sqliteStatement: sqliteStatement, index: index))
-        default:
-            storage = .null
-        }
+        storage =
+            switch sqlite3_column_type(sqliteStatement, index) {
+            case SQLITE_INTEGER: .int64(sqlite3_column_int64(sqliteStatement, index))
+            case SQLITE_FLOAT: .double(sqlite3_column_double(sqliteStatement, index))
+            case SQLITE_TEXT: .string(String(sqliteStatement: sqliteStatement, index: index))
+            case SQLITE_BLOB: .blob(Data(sqliteStatement: sqliteStatement, index: index))
+            default: .null  // SQLITE_NULL
+            }
     }
 
     /// Reads an `sqlite3_value` (function arguments).
     init(sqliteValue: OpaquePointer) {
-        switch sqlite3_value_type(sqliteValue) {
-        case SQLITE_NULL:
-            storage = .null
-        case SQLITE_INTEGER:
-            storage = .int64(sqlite3_value_int64(sqliteValue))
-        case SQLITE_FLOAT:
-            storage = .double(sqlite3_value_double(sqliteValue))
-        case SQLITE_TEXT:
-            if let text = sqlite3_value_text(sqliteValue) {
-                let count = Int(sqlite3_value_bytes(sqliteValue))
-                storage = .string(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
-            } else {
-                storage = .string("")
+        storage =
+            switch sqlite3_value_type(sqliteValue) {
+            case SQLITE_INTEGER: .int64(sqlite3_value_int64(sqliteValue))
+            case SQLITE_FLOAT: .double(sqlite3_value_double(sqliteValue))
+            case SQLITE_TEXT: .string(Self.text(of: sqliteValue))
+            case SQLITE_BLOB: .blob(Self.bytes(of: sqliteValue))
+            default: .null  // SQLITE_NULL
             }
-        case SQLITE_BLOB:
-            if let bytes = sqlite3_value_blob(sqliteValue) {
-                storage = .blob(Data(bytes: bytes, count: Int(sqlite3_value_bytes(sqliteValue))))
-            } else {
-                storage = .blob(Data())
-            }
-        default:
-            storage = .null
-        }
+    }
+
+    /// The UTF-8 text of an `sqlite3_value` ("" when SQLite gives no pointer).
+    private static func text(of sqliteValue: OpaquePointer) -> String {
+        guard let utf8 = sqlite3_value_text(sqliteValue) else { return "" }
+        let length = Int(sqlite3_value_bytes(sqliteValue))
+        return String(decoding: UnsafeBufferPointer(start: utf8, count: length), as: UTF8.self)
+    }
+
+    /// The bytes of an `sqlite3_value` (empty when SQLite gives no pointer).
+    private static func bytes(of sqliteValue: OpaquePointer) -> Data {
+        guard let start = sqlite3_value_blob(sqliteValue) else { return Data() }
+        return Data(bytes: start, count: Int(sqlite3_value_bytes(sqliteValue)))
     }
 }
 
@@ -157,14 +149,19 @@ extension DatabaseValue: Hashable {
 extension DatabaseValue.Storage: Equatable {
     /// Storages are equal when they have the same case and the same wrapped value.
     public static func == (lhs: DatabaseValue.Storage, rhs: DatabaseValue.Storage) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): return true
-        case let (.int64(a), .int64(b)): return a == b
-        case let (.double(a), .double(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
-        case let (.blob(a), .blob(b)): return a == b
-        default: return false
+        switch lhs {
+        case .null:
+            if case .null = rhs { return true }
+        case .int64(let left):
+            if case .int64(let right) = rhs { return left == right }
+        case .double(let left):
+            if case .double(let right) = rhs { return left == right }
+        case .string(let left):
+            if case .string(let right) = rhs { return left == right }
+        case .blob(let left):
+            if case .blob(let right) = rhs { return left == right }
         }
+        return false
     }
 }
 
@@ -172,11 +169,11 @@ extension DatabaseValue: CustomStringConvertible {
     /// An SQL-like literal: `NULL`, `1`, `1.5`, `"text"`, `Data(3 bytes)`.
     public var description: String {
         switch storage {
-        case .null: return "NULL"
-        case .int64(let v): return String(v)
-        case .double(let v): return String(v)
-        case .string(let v): return String(reflecting: v)
-        case .blob(let v): return v.description
+        case .null: "NULL"
+        case .int64(let integer): String(integer)
+        case .double(let real): String(real)
+        case .string(let text): String(reflecting: text)
+        case .blob(let bytes): bytes.description
         }
     }
 }
@@ -203,11 +200,11 @@ extension DatabaseValue: DatabaseValueConvertible, StatementColumnConvertible {
     /// Binds the value to a statement parameter. Wraps the `sqlite3_bind_*` functions.
     public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
         switch storage {
-        case .null: return sqlite3_bind_null(sqliteStatement, index)
-        case .int64(let v): return v.bind(to: sqliteStatement, at: index)
-        case .double(let v): return v.bind(to: sqliteStatement, at: index)
-        case .string(let v): return v.bind(to: sqliteStatement, at: index)
-        case .blob(let v): return v.bind(to: sqliteStatement, at: index)
+        case .null: sqlite3_bind_null(sqliteStatement, index)
+        case .int64(let integer): integer.bind(to: sqliteStatement, at: index)
+        case .double(let real): real.bind(to: sqliteStatement, at: index)
+        case .string(let text): text.bind(to: sqliteStatement, at: index)
+        case .blob(let bytes): bytes.bind(to: sqliteStatement, at: index)
         }
     }
 }

@@ -25,37 +25,37 @@ public struct FTS3Pattern: Sendable {
         self.rawPattern = rawPattern
     }
 
-    /// A pattern built from tokens, known to be valid.
-    private init?(tokensOf string: String, build: ([String]) -> String) {
-        guard let tokens = try? FTS3.tokenize(string), !tokens.isEmpty else { return nil }
-        try? self.init(rawPattern: build(tokens))
+    /// A pattern built from the words of the string, or nil when it has none.
+    private init?(_ string: String, _ shape: FTSTokenPattern) {
+        guard let rawPattern = shape.rawPattern(for: string) else { return nil }
+        try? self.init(rawPattern: rawPattern)
     }
 
     /// Creates a pattern that matches documents that contain any of the
     /// words of the string (`sqlite OR database`), or nil when the string
     /// has no word.
     public init?(matchingAnyTokenIn string: String) {
-        self.init(tokensOf: string) { $0.joined(separator: " OR ") }
+        self.init(string, .anyToken)
     }
 
     /// Creates a pattern that matches documents that contain all the words
     /// of the string (`sqlite database`), or nil when the string has no word.
     public init?(matchingAllTokensIn string: String) {
-        self.init(tokensOf: string) { $0.joined(separator: " ") }
+        self.init(string, .allTokens)
     }
 
     /// Creates a pattern that matches documents that contain words that
     /// start with all the words of the string (`sqlite* database*`), or nil
     /// when the string has no word.
     public init?(matchingAllPrefixesIn string: String) {
-        self.init(tokensOf: string) { $0.map { $0 + "*" }.joined(separator: " ") }
+        self.init(string, .allPrefixes)
     }
 
     /// Creates a pattern that matches documents that contain the words of
     /// the string as a phrase (`"sqlite database"`), or nil when the string
     /// has no word.
     public init?(matchingPhrase string: String) {
-        self.init(tokensOf: string) { "\"" + $0.joined(separator: " ") + "\"" }
+        self.init(string, .phrase)
     }
 }
 

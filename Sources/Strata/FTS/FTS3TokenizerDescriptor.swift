@@ -13,16 +13,11 @@ public struct FTS3TokenizerDescriptor: Sendable {
     /// The tokenizer arguments, such as "remove_diacritics=0".
     let arguments: [String]
 
-    init(_ name: String, arguments: [String] = []) {
-        self.name = name
-        self.arguments = arguments
-    }
-
     /// The "simple" tokenizer (the default): ASCII case folding.
-    public static let simple = FTS3TokenizerDescriptor("simple")
+    public static let simple = Self(name: "simple", arguments: [])
 
     /// The "porter" tokenizer: English stemming ("databases" matches "database").
-    public static let porter = FTS3TokenizerDescriptor("porter")
+    public static let porter = Self(name: "porter", arguments: [])
 
     /// The "unicode61" tokenizer: Unicode case folding, diacritics removed
     /// unless told otherwise, custom separators and token characters.
@@ -31,19 +26,19 @@ public struct FTS3TokenizerDescriptor: Sendable {
         separators: Set<Character> = [],
         tokenCharacters: Set<Character> = []
     ) -> FTS3TokenizerDescriptor {
-        var arguments: [String] = []
-        switch diacritics {
-        case .removeLegacy: break
-        case .keep: arguments.append("remove_diacritics=0")
-        case .remove: arguments.append("remove_diacritics=2")
-        }
-        if !separators.isEmpty {
-            arguments.append("separators=" + FTSSupport.sortedString(separators))
-        }
-        if !tokenCharacters.isEmpty {
-            arguments.append("tokenchars=" + FTSSupport.sortedString(tokenCharacters))
-        }
-        return FTS3TokenizerDescriptor("unicode61", arguments: arguments)
+        // Options left at their default are not written at all.
+        let diacriticsOption: String? =
+            switch diacritics {
+            case .removeLegacy: nil
+            case .keep: "remove_diacritics=0"
+            case .remove: "remove_diacritics=2"
+            }
+        let options = [
+            diacriticsOption,
+            separators.isEmpty ? nil : "separators=" + FTSSupport.sortedString(separators),
+            tokenCharacters.isEmpty ? nil : "tokenchars=" + FTSSupport.sortedString(tokenCharacters),
+        ]
+        return Self(name: "unicode61", arguments: options.compactMap { $0 })
     }
 
     /// The "unicode61" tokenizer, with diacritics kept when `removeDiacritics`

@@ -10,18 +10,20 @@ public struct FTS5Tokenization: OptionSet, Sendable {
     public init(rawValue: CInt) {
         self.rawValue = rawValue
     }
+}
+
+extension FTS5Tokenization {
+    /// A document being inserted, updated or deleted (`FTS5_TOKENIZE_DOCUMENT`).
+    public static let document = Self(rawValue: FTS5_TOKENIZE_DOCUMENT)
 
     /// A MATCH query (`FTS5_TOKENIZE_QUERY`).
-    public static let query = FTS5Tokenization(rawValue: FTS5_TOKENIZE_QUERY)
+    public static let query = Self(rawValue: FTS5_TOKENIZE_QUERY)
 
     /// A prefix query, along with `.query` (`FTS5_TOKENIZE_PREFIX`).
-    public static let prefix = FTS5Tokenization(rawValue: FTS5_TOKENIZE_PREFIX)
-
-    /// A document being inserted, updated or deleted (`FTS5_TOKENIZE_DOCUMENT`).
-    public static let document = FTS5Tokenization(rawValue: FTS5_TOKENIZE_DOCUMENT)
+    public static let prefix = Self(rawValue: FTS5_TOKENIZE_PREFIX)
 
     /// An auxiliary function, such as highlight() (`FTS5_TOKENIZE_AUX`).
-    public static let aux = FTS5Tokenization(rawValue: FTS5_TOKENIZE_AUX)
+    public static let aux = Self(rawValue: FTS5_TOKENIZE_AUX)
 }
 
 /// The flags of a token produced by an FTS5 tokenizer.
@@ -33,10 +35,12 @@ public struct FTS5TokenFlags: OptionSet, Sendable {
     public init(rawValue: CInt) {
         self.rawValue = rawValue
     }
+}
 
+extension FTS5TokenFlags {
     /// The token is a synonym of the previous one, at the same position
     /// (`FTS5_TOKEN_COLOCATED`).
-    public static let colocated = FTS5TokenFlags(rawValue: FTS5_TOKEN_COLOCATED)
+    public static let colocated = Self(rawValue: FTS5_TOKEN_COLOCATED)
 }
 
 /// The C function an FTS5 tokenizer calls for each token: context, token

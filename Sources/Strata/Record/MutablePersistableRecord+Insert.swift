@@ -50,7 +50,7 @@ extension MutablePersistableRecord {
         throws -> Self where Self: FetchableRecord
     {
         var record = self
-        return try record.insertAndFetchWithAllCallbacks(db, onConflict: conflictResolution, as: Self.self)
+        return try record.writeAndFetch(.insert, db, onConflict: conflictResolution, as: Self.self)
     }
 
     /// Inserts the record, and returns the inserted row decoded as another
@@ -65,23 +65,7 @@ extension MutablePersistableRecord {
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         as returnedType: T.Type
     ) throws -> T {
-        try insertAndFetchWithAllCallbacks(db, onConflict: conflictResolution, as: returnedType)
-    }
-
-    mutating func insertAndFetchWithAllCallbacks<T: FetchableRecord & TableRecord>(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution?,
-        as returnedType: T.Type
-    ) throws -> T {
-        let original = self
-        return try insertAndFetchWithAllCallbacks(
-            db, onConflict: conflictResolution, selection: T.databaseSelection
-        ) { statement in
-            guard let record = try T.fetchOne(statement) else {
-                throw original.recordNotFound(db)
-            }
-            return record
-        }
+        try writeAndFetch(.insert, db, onConflict: conflictResolution, as: returnedType)
     }
 
     /// Inserts the record, and returns what `fetch` reads from the
@@ -98,7 +82,7 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable],
         fetch: (Statement) throws -> T
     ) throws -> T {
-        try insertAndFetchWithAllCallbacks(db, onConflict: conflictResolution, selection: selection, fetch: fetch)
+        try writeAndFetch(.insert, db, onConflict: conflictResolution, returning: selection, fetch: fetch)
     }
 
     /// Inserts the record, and returns what `fetch` reads from the
@@ -110,26 +94,7 @@ extension MutablePersistableRecord {
         fetch: (Statement) throws -> T,
         select: (DatabaseComponents) throws -> [any SQLSelectable]
     ) throws -> T {
-        try insertAndFetchWithAllCallbacks(
-            db, onConflict: conflictResolution, selection: select(Self.databaseComponents), fetch: fetch)
-    }
-
-    mutating func insertAndFetchWithAllCallbacks<T>(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution?,
-        selection: [any SQLSelectable],
-        fetch: (Statement) throws -> T
-    ) throws -> T {
-        var result: T?
-        try withSaveCallbacks(db) { record in
-            try PersistenceSuccess(
-                record.insertWithCallbacks(
-                    db, onConflict: conflictResolution, returning: selection,
-                    fetch: { result = try fetch($0) }))
-        }
-        guard let result else {
-            fatalError("\(type(of: self)): the inserted row was not fetched")
-        }
-        return result
+        try writeAndFetch(
+            .insert, db, onConflict: conflictResolution, returning: select(Self.databaseComponents), fetch: fetch)
     }
 }

@@ -38,7 +38,7 @@ extension MutablePersistableRecord {
         throws -> Self where Self: FetchableRecord
     {
         var record = self
-        return try record.saveAndFetchWithAllCallbacks(db, onConflict: conflictResolution, as: Self.self)
+        return try record.writeAndFetch(.save, db, onConflict: conflictResolution, as: Self.self)
     }
 
     /// Saves the record, and returns the saved row decoded as another
@@ -48,23 +48,7 @@ extension MutablePersistableRecord {
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         as returnedType: T.Type
     ) throws -> T {
-        try saveAndFetchWithAllCallbacks(db, onConflict: conflictResolution, as: returnedType)
-    }
-
-    mutating func saveAndFetchWithAllCallbacks<T: FetchableRecord & TableRecord>(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution?,
-        as returnedType: T.Type
-    ) throws -> T {
-        let original = self
-        return try saveAndFetchWithAllCallbacks(
-            db, onConflict: conflictResolution, selection: T.databaseSelection
-        ) { statement in
-            guard let record = try T.fetchOne(statement) else {
-                throw original.recordNotFound(db)
-            }
-            return record
-        }
+        try writeAndFetch(.save, db, onConflict: conflictResolution, as: returnedType)
     }
 
     /// Saves the record, and returns what `fetch` reads from the
@@ -75,23 +59,6 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable],
         fetch: (Statement) throws -> T
     ) throws -> T {
-        try saveAndFetchWithAllCallbacks(db, onConflict: conflictResolution, selection: selection, fetch: fetch)
-    }
-
-    mutating func saveAndFetchWithAllCallbacks<T>(
-        _ db: Database,
-        onConflict conflictResolution: Database.ConflictResolution?,
-        selection: [any SQLSelectable],
-        fetch: (Statement) throws -> T
-    ) throws -> T {
-        var result: T?
-        try withSaveCallbacks(db) { record in
-            try record.updateOrInsertWithCallbacks(
-                db, onConflict: conflictResolution, returning: selection, fetch: { result = try fetch($0) })
-        }
-        guard let result else {
-            fatalError("\(type(of: self)): the saved row was not fetched")
-        }
-        return result
+        try writeAndFetch(.save, db, onConflict: conflictResolution, returning: selection, fetch: fetch)
     }
 }

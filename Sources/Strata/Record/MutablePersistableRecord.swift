@@ -32,6 +32,17 @@ public protocol MutablePersistableRecord: EncodableRecord, TableRecord {
     /// given one. The default aborts on conflicts.
     static var persistenceConflictPolicy: PersistenceConflictPolicy { get }
 
+    // Callbacks, outermost first: save wraps the insert or update.
+
+    /// Called before the record is inserted or updated.
+    func willSave(_ db: Database) throws
+
+    /// Wraps the insertion or update: call `save` exactly once.
+    func aroundSave(_ db: Database, save: () throws -> PersistenceSuccess) throws
+
+    /// Called after a successful insertion or update.
+    func didSave(_ saved: PersistenceSuccess)
+
     /// Called before the record is inserted. May modify the record.
     mutating func willInsert(_ db: Database) throws
 
@@ -50,15 +61,6 @@ public protocol MutablePersistableRecord: EncodableRecord, TableRecord {
 
     /// Called after a successful update.
     func didUpdate(_ updated: PersistenceSuccess)
-
-    /// Called before the record is inserted or updated.
-    func willSave(_ db: Database) throws
-
-    /// Wraps the insertion or update: call `save` exactly once.
-    func aroundSave(_ db: Database, save: () throws -> PersistenceSuccess) throws
-
-    /// Called after a successful insertion or update.
-    func didSave(_ saved: PersistenceSuccess)
 
     /// Called before the record is deleted.
     func willDelete(_ db: Database) throws

@@ -42,7 +42,7 @@ extension PersistableRecord {
         as returnedType: T.Type
     ) throws -> T {
         var record = self
-        return try record.insertAndFetchWithAllCallbacks(db, onConflict: conflictResolution, as: returnedType)
+        return try record.writeAndFetch(.insert, db, onConflict: conflictResolution, as: returnedType)
     }
 
     /// Inserts the record, and returns what `fetch` reads from the
@@ -54,8 +54,8 @@ extension PersistableRecord {
         fetch: (Statement) throws -> T
     ) throws -> T {
         var record = self
-        return try record.insertAndFetchWithAllCallbacks(
-            db, onConflict: conflictResolution, selection: selection, fetch: fetch)
+        return try record.writeAndFetch(
+            .insert, db, onConflict: conflictResolution, returning: selection, fetch: fetch)
     }
 
     /// Inserts the record, and returns what `fetch` reads from the
@@ -68,8 +68,8 @@ extension PersistableRecord {
         select: (DatabaseComponents) throws -> [any SQLSelectable]
     ) throws -> T {
         var record = self
-        return try record.insertAndFetchWithAllCallbacks(
-            db, onConflict: conflictResolution, selection: select(Self.databaseComponents), fetch: fetch)
+        return try record.writeAndFetch(
+            .insert, db, onConflict: conflictResolution, returning: select(Self.databaseComponents), fetch: fetch)
     }
 
     /// Saves the record. See ``MutablePersistableRecord/save(_:onConflict:)``.
@@ -86,7 +86,7 @@ extension PersistableRecord {
         as returnedType: T.Type
     ) throws -> T {
         var record = self
-        return try record.saveAndFetchWithAllCallbacks(db, onConflict: conflictResolution, as: returnedType)
+        return try record.writeAndFetch(.save, db, onConflict: conflictResolution, as: returnedType)
     }
 
     /// Saves the record, and returns what `fetch` reads from the
@@ -98,8 +98,8 @@ extension PersistableRecord {
         fetch: (Statement) throws -> T
     ) throws -> T {
         var record = self
-        return try record.saveAndFetchWithAllCallbacks(
-            db, onConflict: conflictResolution, selection: selection, fetch: fetch)
+        return try record.writeAndFetch(
+            .save, db, onConflict: conflictResolution, returning: selection, fetch: fetch)
     }
 
     /// Upserts the record. See ``MutablePersistableRecord/upsert(_:)``.

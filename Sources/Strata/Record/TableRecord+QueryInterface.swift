@@ -235,26 +235,27 @@ extension TableRecord {
     }
 }
 
+// Fetching a whole table is fetching the request `Self.all()`.
 extension FetchableRecord where Self: TableRecord {
-    /// A cursor over all records of the table.
-    public static func fetchCursor(_ db: Database) throws -> RecordCursor<Self> {
-        try all().fetchCursor(db)
-    }
-
-    /// All records of the table.
-    public static func fetchAll(_ db: Database) throws -> [Self] {
-        try all().fetchAll(db)
-    }
-
-    /// The first record of the table, or nil.
+    /// The first record of the table, or nil when the table is empty.
     public static func fetchOne(_ db: Database) throws -> Self? {
-        try all().fetchOne(db)
+        try Self.all().fetchOne(db)
+    }
+
+    /// Every record of the table, in an array.
+    public static func fetchAll(_ db: Database) throws -> [Self] {
+        try Self.all().fetchAll(db)
+    }
+
+    /// Every record of the table, one by one through a cursor.
+    public static func fetchCursor(_ db: Database) throws -> RecordCursor<Self> {
+        try Self.all().fetchCursor(db)
     }
 }
 
 extension FetchableRecord where Self: TableRecord & Hashable {
-    /// A set of all records of the table.
+    /// Every distinct record of the table, in a set.
     public static func fetchSet(_ db: Database) throws -> Set<Self> {
-        try all().fetchSet(db)
+        try Self.all().fetchSet(db)
     }
 }

@@ -1,25 +1,5 @@
 /// An index, as returned by ``Database/indexes(on:in:)``.
 public struct IndexInfo: Sendable {
-    /// How an index was created (`PRAGMA index_list`'s origin column).
-    public struct Origin: RawRepresentable, Hashable, Sendable {
-        /// "c", "u" or "pk".
-        public var rawValue: String
-
-        /// Creates an origin from its raw value.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// An index created with `CREATE INDEX`.
-        public static let createIndex = Origin(rawValue: "c")
-
-        /// An index created by a UNIQUE constraint.
-        public static let uniqueConstraint = Origin(rawValue: "u")
-
-        /// An index created by a PRIMARY KEY constraint.
-        public static let primaryKeyConstraint = Origin(rawValue: "pk")
-    }
-
     /// The name of the index.
     public let name: String
 
@@ -31,11 +11,28 @@ public struct IndexInfo: Sendable {
 
     /// How the index was created.
     public let origin: Origin
+}
 
-    init(name: String, columns: [String], isUnique: Bool, origin: Origin) {
-        self.name = name
-        self.columns = columns
-        self.isUnique = isUnique
-        self.origin = origin
+extension IndexInfo {
+    /// How an index was created (`PRAGMA index_list`'s origin column).
+    public struct Origin: RawRepresentable, Hashable, Sendable {
+        /// "c", "u" or "pk".
+        public var rawValue: String
+
+        /// Creates an origin from its raw value.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
     }
+}
+
+extension IndexInfo.Origin {
+    /// An index created with `CREATE INDEX` ("c").
+    public static let createIndex = Self(rawValue: "c")
+
+    /// An index created by a UNIQUE constraint ("u").
+    public static let uniqueConstraint = Self(rawValue: "u")
+
+    /// An index created by a PRIMARY KEY constraint ("pk").
+    public static let primaryKeyConstraint = Self(rawValue: "pk")
 }

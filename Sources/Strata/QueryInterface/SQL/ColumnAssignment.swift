@@ -27,42 +27,47 @@ extension ColumnExpression {
     }
 
     /// `"column" = "column" + value`.
-    public static func += (column: Self, value: some SQLExpressible) -> ColumnAssignment {
-        column.set(to: column + value)
+    public static func += (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
+        lhs.updated(by: "+", rhs)
     }
 
     /// `"column" = "column" - value`.
-    public static func -= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
-        column.set(to: column - value)
+    public static func -= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
+        lhs.updated(by: "-", rhs)
     }
 
     /// `"column" = "column" * value`.
-    public static func *= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
-        column.set(to: column * value)
+    public static func *= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
+        lhs.updated(by: "*", rhs)
     }
 
     /// `"column" = "column" / value`.
-    public static func /= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
-        column.set(to: column / value)
+    public static func /= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
+        lhs.updated(by: "/", rhs)
     }
 
     /// `"column" = "column" & value`.
-    public static func &= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
-        column.set(to: column & value)
+    public static func &= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
+        lhs.updated(by: "&", rhs)
     }
 
     /// `"column" = "column" | value`.
-    public static func |= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
-        column.set(to: column | value)
+    public static func |= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
+        lhs.updated(by: "|", rhs)
     }
 
     /// `"column" = "column" << value`.
-    public static func <<= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
-        column.set(to: column << value)
+    public static func <<= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
+        lhs.updated(by: "<<", rhs)
     }
 
     /// `"column" = "column" >> value`.
-    public static func >>= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
-        column.set(to: column >> value)
+    public static func >>= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
+        lhs.updated(by: ">>", rhs)
+    }
+
+    /// `"column" = "column" <op> operand`: a new value computed from the current one.
+    private func updated(by sqlOperator: String, _ operand: some SQLExpressible) -> ColumnAssignment {
+        set(to: SQLExpression(impl: .binary(sqlOperator, sqlExpression, operand.sqlExpression)))
     }
 }

@@ -115,6 +115,32 @@ private func aggregate(_ name: String, _ value: SQLExpression, filter: SQLExpres
 /// julianDay(Column("date"), .startOfYear)
 /// ```
 public enum SQLDateModifier: SQLExpressible, Sendable {
+    // Conversions between time references.
+
+    /// `'utc'`: converts from local time to UTC.
+    case utc
+    /// `'localtime'`: converts from UTC to local time.
+    case localTime
+    /// `'unixepoch'`: the value is a number of seconds since 1970.
+    case unixEpoch
+
+    // Moves to a boundary.
+
+    /// `'start of year'`.
+    case startOfYear
+    /// `'start of month'`.
+    case startOfMonth
+    /// `'start of day'`.
+    case startOfDay
+    /// `'weekday N'`: advances to the next day with this weekday number (0 is Sunday).
+    case weekday(Int)
+
+    // Shifts by an amount (negative amounts go back in time).
+
+    /// Adds years: `'+N years'`.
+    case year(Int)
+    /// Adds months: `'+N months'`.
+    case month(Int)
     /// Adds days: `'+N days'`.
     case day(Int)
     /// Adds hours: `'+N hours'`.
@@ -123,41 +149,29 @@ public enum SQLDateModifier: SQLExpressible, Sendable {
     case minute(Int)
     /// Adds seconds: `'+N seconds'`.
     case second(Double)
-    /// Adds months: `'+N months'`.
-    case month(Int)
-    /// Adds years: `'+N years'`.
-    case year(Int)
-    /// `'start of day'`.
-    case startOfDay
-    /// `'start of month'`.
-    case startOfMonth
-    /// `'start of year'`.
-    case startOfYear
-    /// `'weekday N'`: advances to the next day with this weekday number (0 is Sunday).
-    case weekday(Int)
-    /// `'unixepoch'`: the value is a number of seconds since 1970.
-    case unixEpoch
-    /// `'localtime'`: converts from UTC to local time.
-    case localTime
-    /// `'utc'`: converts from local time to UTC.
-    case utc
 
     private var modifier: String {
         switch self {
-        case .day(let n): return "\(n >= 0 ? "+" : "")\(n) days"
-        case .hour(let n): return "\(n >= 0 ? "+" : "")\(n) hours"
-        case .minute(let n): return "\(n >= 0 ? "+" : "")\(n) minutes"
-        case .second(let n): return "\(n >= 0 ? "+" : "")\(n) seconds"
-        case .month(let n): return "\(n >= 0 ? "+" : "")\(n) months"
-        case .year(let n): return "\(n >= 0 ? "+" : "")\(n) years"
-        case .startOfDay: return "start of day"
-        case .startOfMonth: return "start of month"
-        case .startOfYear: return "start of year"
-        case .weekday(let n): return "weekday \(n)"
-        case .unixEpoch: return "unixepoch"
-        case .localTime: return "localtime"
-        case .utc: return "utc"
+        case .utc: "utc"
+        case .localTime: "localtime"
+        case .unixEpoch: "unixepoch"
+        case .startOfYear: "start of year"
+        case .startOfMonth: "start of month"
+        case .startOfDay: "start of day"
+        case .weekday(let weekday): "weekday \(weekday)"
+        case .year(let amount): Self.shift(amount, "years")
+        case .month(let amount): Self.shift(amount, "months")
+        case .day(let amount): Self.shift(amount, "days")
+        case .hour(let amount): Self.shift(amount, "hours")
+        case .minute(let amount): Self.shift(amount, "minutes")
+        case .second(let amount): Self.shift(amount, "seconds")
         }
+    }
+
+    /// `'+3 days'`, `'-1 months'`: SQLite wants an explicit sign on positive amounts.
+    private static func shift<Amount: SignedNumeric & Comparable>(_ amount: Amount, _ unit: String) -> String {
+        let sign = amount >= 0 ? "+" : ""
+        return "\(sign)\(amount) \(unit)"
     }
 
     /// The modifier, as an SQL string value.

@@ -60,68 +60,61 @@ public final class ColumnDefinition {
     /// Adds a PRIMARY KEY constraint.
     @discardableResult
     public func primaryKey(
-        onConflict conflictResolution: Database.ConflictResolution? = nil,
+        onConflict resolution: Database.ConflictResolution? = nil,
         autoincrement: Bool = false
     ) -> Self {
-        primaryKey = PrimaryKeyConstraint(conflictResolution: conflictResolution, autoincrement: autoincrement)
-        return self
+        configure { $0.primaryKey = PrimaryKeyConstraint(conflictResolution: resolution, autoincrement: autoincrement) }
     }
 
     /// Adds a NOT NULL constraint.
     @discardableResult
-    public func notNull(onConflict conflictResolution: Database.ConflictResolution? = nil) -> Self {
-        notNullConflictResolution = .some(conflictResolution)
-        return self
+    public func notNull(onConflict resolution: Database.ConflictResolution? = nil) -> Self {
+        configure { $0.notNullConflictResolution = .some(resolution) }
     }
 
     /// Adds a UNIQUE constraint.
     @discardableResult
-    public func unique(onConflict conflictResolution: Database.ConflictResolution? = nil) -> Self {
-        uniqueConflictResolution = .some(conflictResolution)
-        return self
+    public func unique(onConflict resolution: Database.ConflictResolution? = nil) -> Self {
+        configure { $0.uniqueConflictResolution = .some(resolution) }
     }
 
     /// Adds a CHECK constraint built from the column:
     /// `t.column("score", .integer).check { $0 > 0 }`.
     @discardableResult
     public func check(_ condition: (Column) -> any SQLExpressible) -> Self {
-        checkConstraints.append(condition(Column(name)).sqlExpression)
-        return self
+        let expression = condition(Column(name)).sqlExpression
+        return configure { $0.checkConstraints.append(expression) }
     }
 
     /// Adds a CHECK constraint from raw SQL: `t.column("score").check(sql: "score > 0")`.
     @discardableResult
     public func check(sql: String) -> Self {
-        checkConstraints.append(SQL(sql: sql).sqlExpression)
-        return self
+        configure { $0.checkConstraints.append(SQL(sql: sql).sqlExpression) }
     }
 
     /// Sets the default value: `DEFAULT 'Anonymous'`.
     @discardableResult
     public func defaults(to value: some DatabaseValueConvertible) -> Self {
-        defaultValue = .expression(SQLExpression(impl: .databaseValue(value.databaseValue)))
-        return self
+        let constant = SQLExpression(impl: .databaseValue(value.databaseValue))
+        return configure { $0.defaultValue = .expression(constant) }
     }
 
     /// Sets the default value from raw SQL: `defaults(sql: "CURRENT_TIMESTAMP")`.
     @discardableResult
     public func defaults(sql: String) -> Self {
-        defaultValue = .sql(sql)
-        return self
+        configure { $0.defaultValue = .sql(sql) }
     }
 
     /// Sets the collation of the column.
     @discardableResult
     public func collate(_ collation: Database.CollationName) -> Self {
-        collationName = collation.rawValue
-        return self
+        configure { $0.collationName = collation.rawValue }
     }
 
     /// Sets a custom collation of the column.
     @discardableResult
     public func collate(_ collation: DatabaseCollation) -> Self {
-        collationName = collation.name
-        return self
+        configure { $0.collationName = collation.name }
     }
 
     /// Makes the column a generated column, computed from an expression (SQLite 3.31+).
@@ -130,15 +123,14 @@ public final class ColumnDefinition {
         _ expression: some SQLExpressible,
         _ qualification: GeneratedColumnQualification = .virtual
     ) -> Self {
-        generatedColumn = (expression.sqlExpression, qualification)
-        return self
+        let generator = expression.sqlExpression
+        return configure { $0.generatedColumn = (generator, qualification) }
     }
 
     /// Makes the column a generated column, computed from raw SQL (SQLite 3.31+).
     @discardableResult
     public func generatedAs(sql: String, _ qualification: GeneratedColumnQualification = .virtual) -> Self {
-        generatedColumn = (SQL(sql: sql).sqlExpression, qualification)
-        return self
+        generatedAs(SQL(sql: sql), qualification)
     }
 
     /// Adds a foreign key: `REFERENCES table(column)`. A nil column refers to
@@ -151,17 +143,24 @@ public final class ColumnDefinition {
         onUpdate updateAction: Database.ForeignKeyAction? = nil,
         deferred isDeferred: Bool = false
     ) -> Self {
-        foreignKey = ForeignKeyConstraint(
+        let constraint = ForeignKeyConstraint(
             table: table, column: column, deleteAction: deleteAction, updateAction: updateAction,
             isDeferred: isDeferred)
-        return self
+        return configure { $0.foreignKey = constraint }
     }
 
     /// Creates an index on the column, named `index_<table>_on_<column>`,
     /// after the table is created.
     @discardableResult
     public func indexed() -> Self {
-        if index == .none { index = .index }
+        configure { definition in
+            if definition.index == .none { definition.index = .index }
+        }
+    }
+
+    /// Applies one change to this definition, and returns it for chaining.
+    private func configure(_ change: (ColumnDefinition) -> Void) -> Self {
+        change(self)
         return self
     }
 

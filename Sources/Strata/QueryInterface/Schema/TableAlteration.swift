@@ -8,78 +8,85 @@
 /// }
 /// ```
 public final class TableAlteration {
-    enum Alteration {
-        case add(ColumnDefinition)
-        case addSQL(String)
-        case addLiteral(SQL)
-        case rename(old: String, new: String)
-        case drop(String)
+    /// One change, in the order the body asked for it.
+    private enum Change {
+        case column(ColumnDefinition)
+        case columnSQL(String)
+        case columnLiteral(SQL)
+        case renaming(String, to: String)
+        case dropping(String)
     }
 
-    let name: String
-    var alterations: [Alteration] = []
+    private let tableName: String
+    private var changes: [Change] = []
 
     init(name: String) {
-        self.name = name
+        tableName = name
     }
 
     /// Adds a column: `ALTER TABLE ... ADD COLUMN ...`.
     @discardableResult
     public func add(column name: String, _ type: Database.ColumnType? = nil) -> ColumnDefinition {
-        let column = ColumnDefinition(name: name, type: type)
-        alterations.append(.add(column))
-        return column
+        let definition = ColumnDefinition(name: name, type: type)
+        changes.append(.column(definition))
+        return definition
     }
 
     /// Adds a column defined with raw SQL.
     public func addColumn(sql: String) {
-        alterations.append(.addSQL(sql))
+        changes.append(.columnSQL(sql))
     }
 
     /// Adds a column defined with an SQL literal.
     public func addColumn(literal: SQL) {
-        alterations.append(.addLiteral(literal))
+        changes.append(.columnLiteral(literal))
     }
 
     /// Renames a column: `ALTER TABLE ... RENAME COLUMN ... TO ...` (SQLite 3.25+).
     public func rename(column name: String, to newName: String) {
-        alterations.append(.rename(old: name, new: newName))
+        changes.append(.renaming(name, to: newName))
     }
 
     /// Drops a column: `ALTER TABLE ... DROP COLUMN ...` (SQLite 3.35+).
     public func drop(column name: String) {
-        alterations.append(.drop(name))
+        changes.append(.dropping(name))
     }
 
-    /// The statements of the alteration.
+    /// The statements of the alteration: the ALTER TABLE statements in order,
+    /// then the CREATE INDEX statements of the added indexed columns.
     func sql(_ db: Database) throws -> [String] {
-        let prefix = "ALTER TABLE \(name.quotedDatabaseIdentifier)"
+        let alterTable = "ALTER TABLE \(tableName.quotedDatabaseIdentifier)"
         var statements: [String] = []
         var indexStatements: [String] = []
-        for alteration in alterations {
-            switch alteration {
-            case .add(let column):
-                statements.append("\(prefix) ADD COLUMN \(try column.sql(db))")
-                if column.index != .none {
-                    indexStatements.append(
-                        Database.createIndexSQL(
-                            name: Database.defaultIndexName(table: name, columns: [column.name]), table: name,
-                            expressions: [column.name.quotedDatabaseIdentifier],
-                            unique: column.index == .uniqueIndex, ifNotExists: false, condition: nil))
+        for change in changes {
+            switch change {
+            case .column(let definition):
+                statements.append("\(alterTable) ADD COLUMN \(try definition.sql(db))")
+                if let index = indexSQL(for: definition) {
+                    indexStatements.append(index)
                 }
-            case .addSQL(let sql):
-                statements.append("\(prefix) ADD COLUMN \(sql)")
-            case .addLiteral(let literal):
-                statements.append("\(prefix) ADD COLUMN \(try db.ddlSQL(literal))")
-            case .rename(let old, let new):
+            case .columnSQL(let sql):
+                statements.append("\(alterTable) ADD COLUMN \(sql)")
+            case .columnLiteral(let literal):
+                statements.append("\(alterTable) ADD COLUMN \(try db.ddlSQL(literal))")
+            case .renaming(let oldName, let newName):
                 try SQLiteLibrary.require("RENAME COLUMN", 3, 25)
-                statements.append(
-                    "\(prefix) RENAME COLUMN \(old.quotedDatabaseIdentifier) TO \(new.quotedDatabaseIdentifier)")
-            case .drop(let column):
+                let renamed = "\(oldName.quotedDatabaseIdentifier) TO \(newName.quotedDatabaseIdentifier)"
+                statements.append("\(alterTable) RENAME COLUMN \(renamed)")
+            case .dropping(let column):
                 try SQLiteLibrary.require("DROP COLUMN", 3, 35)
-                statements.append("\(prefix) DROP COLUMN \(column.quotedDatabaseIdentifier)")
+                statements.append("\(alterTable) DROP COLUMN \(column.quotedDatabaseIdentifier)")
             }
         }
         return statements + indexStatements
+    }
+
+    /// The CREATE INDEX statement of an added column, when it asked for one.
+    private func indexSQL(for column: ColumnDefinition) -> String? {
+        guard column.index != .none else { return nil }
+        return Database.createIndexSQL(
+            name: Database.defaultIndexName(table: tableName, columns: [column.name]), table: tableName,
+            expressions: [column.name.quotedDatabaseIdentifier],
+            unique: column.index == .uniqueIndex, ifNotExists: false, condition: nil)
     }
 }

@@ -16,14 +16,10 @@ public enum DatabaseDateDecodingStrategy: @unchecked Sendable {
     /// such as "2024-05-31 12:34:56.789", and Julian day numbers (the default).
     case deferredToDate
 
-    /// A number of seconds since 2001-01-01 00:00:00 UTC.
-    case timeIntervalSinceReferenceDate
+    /// A function of the database value; nil when the value is not a date.
+    case custom(@Sendable (DatabaseValue) -> Date?)
 
-    /// A number of seconds since 1970-01-01 00:00:00 UTC.
-    case timeIntervalSince1970
-
-    /// A number of milliseconds since 1970-01-01 00:00:00 UTC.
-    case millisecondsSince1970
+    // Strings
 
     /// An ISO 8601 string, such as "2024-05-31T12:34:56Z".
     case iso8601
@@ -31,8 +27,16 @@ public enum DatabaseDateDecodingStrategy: @unchecked Sendable {
     /// A string parsed by the formatter.
     case formatted(DateFormatter)
 
-    /// A function of the database value; nil when the value is not a date.
-    case custom(@Sendable (DatabaseValue) -> Date?)
+    // Numbers
+
+    /// A number of seconds since 1970-01-01 00:00:00 UTC.
+    case timeIntervalSince1970
+
+    /// A number of milliseconds since 1970-01-01 00:00:00 UTC.
+    case millisecondsSince1970
+
+    /// A number of seconds since 2001-01-01 00:00:00 UTC.
+    case timeIntervalSinceReferenceDate
 
     /// The decoded date, or nil when the non-NULL value does not fit.
     func decode(_ dbValue: DatabaseValue) -> Date? {

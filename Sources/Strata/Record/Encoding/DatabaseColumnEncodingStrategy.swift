@@ -17,16 +17,16 @@ public enum DatabaseColumnEncodingStrategy: Sendable {
     /// A closure returns the column of each coding key.
     case custom(@Sendable (any CodingKey) -> String)
 
-    /// The column name of a coding key.
+    /// The column that stores the value of a coding key.
     func column(forKey key: some CodingKey) -> String {
-        switch self {
-        case .useDefaultKeys:
-            return key.stringValue
-        case .convertToSnakeCase:
-            return Self.snakeCase(key.stringValue)
-        case .custom(let transform):
-            return transform(key)
+        if case .custom(let columnName) = self {
+            return columnName(key)
         }
+        let keyName = key.stringValue
+        if case .convertToSnakeCase = self {
+            return Self.snakeCase(keyName)
+        }
+        return keyName
     }
 
     /// `myURLProperty` → `my_url_property`: words start at an uppercase letter
