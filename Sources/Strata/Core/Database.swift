@@ -15,7 +15,7 @@ import Synchronization
 public final class Database {
     /// The raw connection handle, owned by Strata: never close it.
     /// Nil once the connection is closed.
-    public private(set) var sqliteConnection: SQLiteConnection?
+    @exclusivity(unchecked) public private(set) var sqliteConnection: SQLiteConnection?
 
     /// The configuration of the connection.
     public let configuration: Configuration

@@ -27,7 +27,7 @@ extension MutablePersistableRecord {
             saved = success
             return success
         }
-        guard let saved else {
+        guard let saved = saved.take() else {
             fatalError("\(type(of: self)).aroundSave(_:save:) must call save()")
         }
         self = record
@@ -51,7 +51,7 @@ extension MutablePersistableRecord {
             inserted = success
             return success
         }
-        guard let inserted else {
+        guard let inserted = inserted.take() else {
             fatalError("\(type(of: self)).aroundInsert(_:insert:) must call insert()")
         }
         let conflict = conflictResolution ?? type(of: self).persistenceConflictPolicy.conflictResolutionForInsert
@@ -82,7 +82,7 @@ extension MutablePersistableRecord {
             updated = success
             return success
         }
-        guard let updated else {
+        guard let updated = updated.take() else {
             fatalError("\(type(of: self)).aroundUpdate(_:columns:update:) must call update()")
         }
         didUpdate(updated)

@@ -92,11 +92,13 @@ final class RecordPersistenceInfo {
     func insertStatement(
         _ db: Database, columns: [String], conflictResolution: Database.ConflictResolution
     ) throws -> Statement {
-        if lastInsertIndex < insertEntries.count {
-            let entry = insertEntries[lastInsertIndex]
-            if entry.conflictResolution == conflictResolution && entry.columns == columns {
-                return entry.statement
-            }
+        // The entry of the previous insert, read in place (copying the entry
+        // would retain its columns and statement).
+        let last = lastInsertIndex
+        if last < insertEntries.count && insertEntries[last].conflictResolution == conflictResolution
+            && insertEntries[last].columns == columns
+        {
+            return insertEntries[last].statement
         }
         for (index, entry) in insertEntries.enumerated()
         where entry.conflictResolution == conflictResolution && entry.columns == columns {

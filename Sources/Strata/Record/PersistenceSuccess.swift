@@ -10,7 +10,7 @@ public struct PersistenceSuccess {
     }
 
     @usableFromInline
-    init(_ inserted: InsertionSuccess) {
+    init(_ inserted: consuming InsertionSuccess) {
         self.persistenceContainer = inserted.persistenceContainer
     }
 }
