@@ -8,6 +8,7 @@ extension MutablePersistableRecord {
     func persistenceContainer(_ info: RecordPersistenceInfo) throws -> PersistenceContainer {
         var container = info.makeContainer()
         try encode(to: &container)
+        container.finishEncoding()
         info.didEncode(container)
         return container
     }

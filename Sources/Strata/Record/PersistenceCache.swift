@@ -32,7 +32,8 @@ final class RecordPersistenceInfo {
         self.isRecordClass = isRecordClass
     }
 
-    /// An emptied array of values, whose buffer the next container reuses.
+    /// The values of a recycled container, whose buffer the next container
+    /// reuses.
     @exclusivity(unchecked) private var spareValues: [DatabaseValue] = []
 
     /// An empty container for encoding a record: it expects the columns of
@@ -48,11 +49,8 @@ final class RecordPersistenceInfo {
     /// so that inserting many records does not allocate one per record.
     @usableFromInline
     func recycle(_ saved: consuming PersistenceSuccess) {
-        var values = saved.persistenceContainer.takeValues()
-        // Cheaper than removeAll(keepingCapacity:), which destroys the
-        // values through the runtime.
-        while values.popLast() != nil {}
-        spareValues = values
+        // The values are kept: the next container overwrites them.
+        spareValues = saved.persistenceContainer.takeValues()
     }
 
     /// Remembers the columns of an encoding, as the template of the next one.

@@ -15,14 +15,19 @@
 public struct PersistenceContainer {
     /// The column names. While `followsTemplate` is true, this is the
     /// template (the columns of the previous encoding of the same record
-    /// type), of which only the first `values.count` names are set: a record
-    /// that sets the same columns in the same order shares the template's
-    /// buffer, and neither appends names nor searches them.
+    /// type), of which only the first `templateCount` names are set: a
+    /// record that sets the same columns in the same order shares the
+    /// template's buffer, and neither appends names nor searches them.
     @usableFromInline var storedColumns: [String]
-    /// The values, aligned with the columns.
+    /// The values, aligned with the columns. While `followsTemplate` is
+    /// true, only the first `templateCount` values are set: the others are
+    /// the values of a previous record, overwritten as the record sets its
+    /// columns (the buffer is reused without destroying its values first).
     @usableFromInline var values: [DatabaseValue]
     /// Whether `storedColumns` is the template (see above).
     @usableFromInline var followsTemplate: Bool
+    /// The number of columns set, while `followsTemplate` is true.
+    @usableFromInline var templateCount = 0
 
     /// An empty container.
     init() {
@@ -32,22 +37,40 @@ public struct PersistenceContainer {
     }
 
     /// An empty container that expects the columns of the template, in
-    /// order, and stores its values in the given empty array (whose
-    /// capacity is reused).
+    /// order, and stores its values in the given array, whose values are
+    /// overwritten (the buffer of a previous container).
     init(template: [String]?, values: [DatabaseValue]) {
         storedColumns = template ?? []
         self.values = values
-        self.values.reserveCapacity(storedColumns.count)
         followsTemplate = template != nil
+        if !followsTemplate {
+            self.values.removeAll(keepingCapacity: true)
+        }
+        self.values.reserveCapacity(storedColumns.count)
     }
 
-    /// Moves the values out of the container, leaving it empty.
+    /// Moves the values buffer out of the container, leaving it empty.
     mutating func takeValues() -> [DatabaseValue] {
         var values: [DatabaseValue] = []
         swap(&values, &self.values)
         storedColumns = []
         followsTemplate = false
+        templateCount = 0
         return values
+    }
+
+    /// Drops the values left from a previous record, once the record has
+    /// set its columns.
+    @usableFromInline
+    mutating func finishEncoding() {
+        if followsTemplate && values.count != templateCount {
+            values.removeSubrange(templateCount...)
+        }
+    }
+
+    /// The number of columns set.
+    var columnCount: Int {
+        followsTemplate ? templateCount : values.count
     }
 
     /// A container filled by the record.
@@ -58,20 +81,20 @@ public struct PersistenceContainer {
 
     /// The column names, in order.
     var columns: [String] {
-        if followsTemplate && storedColumns.count != values.count {
-            return Array(storedColumns[..<values.count])
+        if followsTemplate && storedColumns.count != templateCount {
+            return Array(storedColumns[..<templateCount])
         }
         return storedColumns
     }
 
     /// Whether the columns are exactly the template given at creation.
     var matchesTemplate: Bool {
-        followsTemplate && storedColumns.count == values.count
+        followsTemplate && storedColumns.count == templateCount
     }
 
     /// The index of the column, compared case-insensitively.
     func index(ofColumn column: String) -> Int? {
-        let count = values.count
+        let count = columnCount
         for index in 0..<count where storedColumns[index] == column {
             return index
         }
@@ -102,9 +125,14 @@ public struct PersistenceContainer {
     @inlinable
     mutating func setDatabaseValue(_ value: consuming DatabaseValue, forColumn column: String) {
         if followsTemplate {
-            let count = values.count
+            let count = templateCount
             if count < storedColumns.count && storedColumns[count] == column {
-                values.append(value)
+                if count < values.count {
+                    values[count] = value
+                } else {
+                    values.append(value)
+                }
+                templateCount = count + 1
                 return
             }
         }
@@ -127,10 +155,12 @@ public struct PersistenceContainer {
 
     /// Keeps the columns set so far, and forgets the rest of the template.
     private mutating func leaveTemplate() {
+        finishEncoding()
         if storedColumns.count != values.count {
             storedColumns.removeSubrange(values.count...)
         }
         followsTemplate = false
+        templateCount = 0
     }
 
     /// The value of a column (compared case-insensitively), or nil when the
@@ -179,7 +209,7 @@ extension PersistenceContainer: RandomAccessCollection {
     public var startIndex: Int { 0 }
 
     /// The number of columns.
-    public var endIndex: Int { values.count }
+    public var endIndex: Int { columnCount }
 
     /// The column name and database value at a position.
     public subscript(position: Int) -> (String, DatabaseValue) {

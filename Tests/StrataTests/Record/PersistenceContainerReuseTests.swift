@@ -54,6 +54,40 @@ import Testing
         #expect(try rows(dbQueue) == ["1 x 10", "2 default 20", "3 y 30", "4 z 40", "5 default 50"])
     }
 
+    /// Sets fewer columns than the previous record of its type, and reads
+    /// the container while it encodes.
+    struct Shrinking: PersistableRecord {
+        static let databaseTableName = "item"
+        var a: Int
+        var b: String?
+        func encode(to container: inout PersistenceContainer) {
+            #expect(container.isEmpty)
+            #expect(container["a"] == nil)
+            container["a"] = a
+            #expect(container.count == 1)
+            #expect(container["b"] == nil)
+            #expect(container.map(\.0) == ["a"])
+            if let b {
+                container["b"] = b
+                #expect(container.count == 2)
+            }
+        }
+    }
+
+    @Test func fewerColumnsThanThePreviousRecord() throws {
+        let dbQueue = try makeDatabase()
+        try dbQueue.write { db in
+            try Shrinking(a: 1, b: "x").insert(db)
+            try Shrinking(a: 2, b: nil).insert(db)
+            try Shrinking(a: 3, b: "y").insert(db)
+            try Shrinking(a: 4, b: nil).insert(db)
+        }
+        let values = try dbQueue.read { db in
+            try String.fetchAll(db, sql: "SELECT a || ' ' || b FROM item ORDER BY rowid")
+        }
+        #expect(values == ["1 x", "2 default", "3 y", "4 default"])
+    }
+
     /// A column set twice, with another case: the last value wins, in the
     /// position of the first.
     struct Overwriting: PersistableRecord {
