@@ -51,6 +51,10 @@ public final class Database {
     /// Callbacks registered with ``afterNextTransaction(onCommit:onRollback:)``.
     var transactionCompletionCallbacks: [TransactionCompletionCallback] = []
 
+    // The properties marked `@exclusivity(unchecked)` are read at each
+    // statement: they skip run-time exclusivity checks, which were a visible
+    // part of each statement's cost. A `Database` only runs on its own queue.
+
     /// Transaction state seen by the commit and rollback hooks.
     @exclusivity(unchecked) var pendingTransactionCompletion: PendingTransactionCompletion = .none
 
@@ -62,10 +66,6 @@ public final class Database {
 
     /// Listens to ``suspendNotification``, with ``Configuration/observesSuspensionNotifications``.
     @exclusivity(unchecked) private(set) var suspension: SuspensionObserver?
-
-    // The state read at each statement is not checked for exclusive access
-    // at run time: a `Database` is only used on its own queue, and these
-    // checks were a visible part of each statement's cost.
 
     /// Schema information cached by introspection (`Database+Schema.swift`).
     @exclusivity(unchecked) var schemaCache = SchemaCache()
