@@ -24,7 +24,14 @@ extension Database {
     /// read-only, when it is DEFERRED).
     public func beginTransaction(_ kind: TransactionKind? = nil) throws {
         let kind = kind ?? defaultTransactionKind
-        try executeCached(sql: "BEGIN \(kind.rawValue) TRANSACTION")
+        let wasInsideTransaction = isInsideTransaction
+        do {
+            try executeCached(sql: "BEGIN \(kind.rawValue) TRANSACTION")
+        } catch {
+            // An interrupted BEGIN may leave its transaction open.
+            if !wasInsideTransaction && isInsideTransaction { rollbackAfterError() }
+            throw error
+        }
     }
 
     /// Commits the current transaction. After a failed commit, roll back.
@@ -32,11 +39,12 @@ extension Database {
         try executeCached(sql: "COMMIT TRANSACTION")
     }
 
-    /// Rolls back the current transaction, if any.
+    /// Rolls back the current transaction, if any. Task cancellation never
+    /// stops a rollback.
     public func rollback() throws {
         // Don't fail when SQLite already rolled back (after some errors).
         guard isInsideTransaction else { return }
-        try executeCached(sql: "ROLLBACK TRANSACTION")
+        try executeBookkeeping(sql: "ROLLBACK TRANSACTION")
     }
 
     var defaultTransactionKind: TransactionKind {
@@ -62,15 +70,16 @@ extension Database {
         do {
             completion = try operations()
         } catch {
-            try? rollback()
+            rollbackAfterError()
             throw error
         }
         switch completion {
         case .commit:
             do {
+                // A cancelled access throws here, and rolls back.
                 try commit()
             } catch {
-                try? rollback()
+                rollbackAfterError()
                 throw error
             }
         case .rollback:
@@ -96,18 +105,37 @@ extension Database {
         do {
             completion = try operations()
         } catch {
-            if isInsideTransaction {
-                try? executeCached(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
-                try? executeCached(sql: "RELEASE SAVEPOINT \(name)")
-            }
+            rollbackSavepointAfterError(name)
             throw error
         }
         switch completion {
         case .commit:
-            try executeCached(sql: "RELEASE SAVEPOINT \(name)")
+            do {
+                try executeCached(sql: "RELEASE SAVEPOINT \(name)")
+            } catch {
+                rollbackSavepointAfterError(name)
+                throw error
+            }
         case .rollback:
-            try executeCached(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
-            try executeCached(sql: "RELEASE SAVEPOINT \(name)")
+            try rollbackSavepoint(name)
+        }
+    }
+
+    /// Rolls back to a savepoint and releases it, protected from cancellation.
+    private func rollbackSavepoint(_ name: String) throws {
+        try executeBookkeeping(sql: "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+        try executeBookkeeping(sql: "RELEASE SAVEPOINT \(name)")
+    }
+
+    /// Rolls back to a savepoint after an error, if the transaction is still
+    /// open. A failure is logged, and rolls the whole transaction back.
+    private func rollbackSavepointAfterError(_ name: String) {
+        guard isInsideTransaction else { return }
+        do {
+            try rollbackSavepoint(name)
+        } catch {
+            reportBookkeepingFailure(error, "ROLLBACK TRANSACTION TO SAVEPOINT \(name)")
+            rollbackAfterError()
         }
     }
 
@@ -140,7 +168,7 @@ extension Database {
     /// access, unless ``Configuration/allowsUnsafeTransactions`` is true.
     func checkNoTransactionLeftOpen() {
         if isInsideTransaction && !configuration.allowsUnsafeTransactions {
-            try? rollback()
+            rollbackAfterError()
             fatalError(
                 "A transaction has been left opened at the end of a database access. "
                     + "Use inTransaction or inSavepoint, or set Configuration.allowsUnsafeTransactions.")
@@ -188,7 +216,11 @@ extension Database {
             schemaCache = SchemaCache()
         }
         if let observationBroker, !observationBroker.isEmpty {
-            observationBroker.transactionDidComplete(committed: pending == .commit)
+            // Observers fetch after a commit: never stopped by the
+            // cancellation of the access that committed.
+            withoutCancellation {
+                observationBroker.transactionDidComplete(committed: pending == .commit)
+            }
         }
         let callbacks = transactionCompletionCallbacks
         transactionCompletionCallbacks = []

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A connection to an SQLite database.
 ///
@@ -76,6 +75,14 @@ public final class Database {
     /// Whether the current access saw its transaction rolled back by an
     /// interruption: its later statements throw `SQLITE_ABORT`.
     @exclusivity(unchecked) var isAbortedTransaction = false
+
+    /// Whether a bookkeeping statement runs (``executeBookkeeping(sql:)``):
+    /// aborted transactions and suspension don't refuse it.
+    @exclusivity(unchecked) var isRunningBookkeeping = false
+
+    /// Whether a rollback failed during the current access, and is tried
+    /// again at its end.
+    var isRollbackPending = false
 
     /// Whether a transaction was open when the current statement started.
     @exclusivity(unchecked) var wasInsideTransactionBeforeStatement = false
@@ -316,31 +323,27 @@ public final class Database {
         }
         try executeCached(sql: "PRAGMA query_only = 1")
         readOnlyDepth += 1
-        defer {
-            readOnlyDepth -= 1
-            try? executeCached(sql: "PRAGMA query_only = 0")
-        }
-        return try value()
+        let result = Result { try value() }
+        readOnlyDepth -= 1
+        // Bookkeeping: writes come back even when the access is cancelled.
+        return try executeBookkeeping(sql: "PRAGMA query_only = 0", after: result)
     }
 
     // MARK: - Statement life cycle
 
     /// Called before a statement is stepped.
     func statementWillExecute(_ statement: Statement) throws {
-        // A cancelled access may still roll back its transaction.
-        if !statement.isTransactionStatement && interruptState.isCancelled {
-            throw CancellationError()
-        }
+        try checkCancellation(statement)
         if sqliteConnection == nil {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed", sql: statement.sql)
         }
-        if isAbortedTransaction && !statement.isTransactionStatement {
+        if isAbortedTransaction && !statement.isTransactionStatement && !isRunningBookkeeping {
             throw DatabaseError(
                 resultCode: .SQLITE_ABORT, message: "Transaction was aborted", sql: statement.sql,
                 arguments: statement.arguments,
                 publicStatementArguments: configuration.publicStatementArguments)
         }
-        try checkSuspension(statement)
+        if !isRunningBookkeeping { try checkSuspension(statement) }
         wasInsideTransactionBeforeStatement = isInsideTransaction
         if recordedRegion != nil {
             recordedRegion!.formUnion(statement.databaseRegion)
@@ -386,23 +389,10 @@ public final class Database {
         return thrownError
     }
 
-    /// Makes running statements check for cancellation every few thousand
-    /// virtual machine instructions: a task cancelled just before a statement
-    /// starts stepping would otherwise miss `sqlite3_interrupt`.
-    /// Wraps `sqlite3_progress_handler`.
-    private func installCancellationCheck() {
-        let context = Unmanaged.passUnretained(interruptState).toOpaque()
-        sqlite3_progress_handler(
-            sqliteConnection, 4096,
-            { context in
-                let state = Unmanaged<InterruptState>.fromOpaque(context!).takeUnretainedValue()
-                return state.isCancelled ? 1 : 0
-            }, context)
-    }
-
     /// Called at the end of each database access.
     func accessDidEnd() {
         isAbortedTransaction = false
+        retryPendingBookkeeping()
     }
 
     /// Forgets everything cached about the schema, including cached statements.
@@ -424,47 +414,5 @@ final class BusyCallbackBox {
     let callback: Database.BusyCallback
     init(_ callback: @escaping Database.BusyCallback) {
         self.callback = callback
-    }
-}
-
-/// The connection state that other threads touch: interruption and cancellation.
-final class InterruptState: @unchecked Sendable {
-    private let lock = NSLock()
-    /// The connection, while open; guarded by the lock.
-    var connection: SQLiteConnection?
-    /// Read on every statement, without taking the lock.
-    private let _isCancelled = Atomic<Bool>(false)
-
-    init() {}
-
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
-    }
-
-    /// Whether the current access was cancelled.
-    var isCancelled: Bool {
-        _isCancelled.load(ordering: .acquiring)
-    }
-
-    /// Interrupts the running statement, if any. Wraps `sqlite3_interrupt`.
-    func interrupt() {
-        withLock {
-            if let connection { sqlite3_interrupt(connection) }
-        }
-    }
-
-    /// Marks the current access cancelled and interrupts it.
-    func cancel() {
-        withLock {
-            _isCancelled.store(true, ordering: .releasing)
-            if let connection { sqlite3_interrupt(connection) }
-        }
-    }
-
-    /// Clears the cancellation at the end of an access.
-    func resetCancellation() {
-        _isCancelled.store(false, ordering: .releasing)
     }
 }

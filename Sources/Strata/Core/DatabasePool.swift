@@ -227,7 +227,13 @@ public final class DatabasePool: Sendable {
             }
             isolated.signal()
             value(.success(db))
-            if db.isInsideTransaction { try? db.commit() }
+            if db.isInsideTransaction {
+                do {
+                    try db.commitReadTransaction()
+                } catch {
+                    db.reportBookkeepingFailure(error, "COMMIT TRANSACTION")
+                }
+            }
         }
         isolated.wait()
     }

@@ -183,12 +183,24 @@ extension Database {
             return try readOnly(value)
         }
         try beginTransaction(.deferred)
+        let result: T
         do {
-            let result = try readOnly(value)
-            try commit()
-            return result
+            result = try readOnly(value)
         } catch {
-            try? rollback()
+            rollbackAfterError()
+            throw error
+        }
+        try commitReadTransaction()
+        return result
+    }
+
+    /// Ends a read-only transaction. Bookkeeping: a read that completed keeps
+    /// its value, even when its task is cancelled now.
+    func commitReadTransaction() throws {
+        do {
+            try executeBookkeeping(sql: "COMMIT TRANSACTION")
+        } catch {
+            rollbackAfterError()
             throw error
         }
     }
@@ -197,20 +209,23 @@ extension Database {
     func erase() throws {
         let foreignKeysEnabled = try Bool.fetchOne(self, sql: "PRAGMA foreign_keys") ?? false
         if foreignKeysEnabled { try execute(sql: "PRAGMA foreign_keys = OFF") }
-        defer { if foreignKeysEnabled { try? execute(sql: "PRAGMA foreign_keys = ON") } }
-        try inTransaction {
-            let objects = try Row.fetchAll(
-                self,
-                sql: """
-                    SELECT type, name FROM sqlite_master
-                    WHERE name NOT LIKE 'sqlite_%' AND type IN ('table', 'view', 'trigger')
-                    """)
-            for object in objects {
-                let type: String = object["type"]
-                let name: String = object["name"]
-                try execute(sql: "DROP \(type.uppercased()) IF EXISTS \(name.quotedDatabaseIdentifier)")
+        let result = Result {
+            try inTransaction {
+                let objects = try Row.fetchAll(
+                    self,
+                    sql: """
+                        SELECT type, name FROM sqlite_master
+                        WHERE name NOT LIKE 'sqlite_%' AND type IN ('table', 'view', 'trigger')
+                        """)
+                for object in objects {
+                    let type: String = object["type"]
+                    let name: String = object["name"]
+                    try execute(sql: "DROP \(type.uppercased()) IF EXISTS \(name.quotedDatabaseIdentifier)")
+                }
+                return .commit
             }
-            return .commit
         }
+        guard foreignKeysEnabled else { return try result.get() }
+        try executeBookkeeping(sql: "PRAGMA foreign_keys = ON", after: result)
     }
 }

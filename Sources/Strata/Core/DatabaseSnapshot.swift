@@ -45,7 +45,7 @@ public final class DatabaseSnapshot: Sendable {
     /// Closes the connection. Later accesses throw.
     public func close() throws {
         try serializedDatabase.sync { db in
-            if db.isInsideTransaction { try? db.rollback() }
+            db.rollbackAfterError()
             try db.close()
         }
     }

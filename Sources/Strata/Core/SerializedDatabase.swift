@@ -10,6 +10,8 @@ final class SerializedDatabase: @unchecked Sendable {
     let configuration: Configuration
     let path: String
     private let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+    /// Runs async accesses on `queue`, in their callers' tasks.
+    private let executor: DatabaseTaskExecutor
 
     /// - Parameters:
     ///   - label: the queue label; `configuration.label ?? defaultLabel` when nil.
@@ -24,6 +26,7 @@ final class SerializedDatabase: @unchecked Sendable {
         self.queue = DispatchQueue(
             label: label, qos: qos,
             target: isReader ? configuration.targetQueue : configuration.writeTargetQueue ?? configuration.targetQueue)
+        self.executor = DatabaseTaskExecutor(queue: queue)
         self.db = try Database(path: path, description: label, configuration: configuration)
         queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
     }
@@ -74,72 +77,92 @@ final class SerializedDatabase: @unchecked Sendable {
         db.interruptState.interrupt()
     }
 
-    /// Runs `body` on the queue without blocking the calling task; task
-    /// cancellation interrupts the running statement and throws
+    /// Runs `body` on the queue, in the calling task, without blocking it.
+    /// Task cancellation interrupts the running statement and throws
     /// `CancellationError`. A cancelled access rolls back its transaction.
-    func execute<T: Sendable>(
-        _ body: @escaping @Sendable (Database) throws -> T
-    ) async throws -> T {
+    func execute<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         try await execute(rollsBackCancelledTransaction: true, body)
     }
 
     /// Same as `execute(_:)`, but a cancelled access leaves the transaction
     /// open when `rollsBackCancelledTransaction` is false (snapshots keep theirs).
+    ///
+    /// `body` runs in the caller's task (it sees its task-local values and
+    /// `Task.isCancelled`), on the connection's queue: the task prefers the
+    /// queue's executor for the duration of the access.
     func execute<T: Sendable>(
         rollsBackCancelledTransaction: Bool,
-        _ body: @escaping @Sendable (Database) throws -> T
+        _ body: @Sendable (Database) throws -> T
     ) async throws -> T {
+        // Cancelled before the access started: don't touch the database.
         try Task.checkCancellation()
-        let state = db.interruptState
-        let access = AsyncAccessState()
-        // The dispatch block may outlive the resumption of the continuation: it
-        // must not retain `body`, which callers may not let escape.
-        let box = BodyBox(body)
+        let access = AsyncAccessState(db.interruptState)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                queue.async {
-                    let db = self.db
-                    var body = box.take()
-                    // Cancelled before the access started: don't touch the database.
-                    if !access.start(state) {
-                        body = nil
-                        continuation.resume(throwing: CancellationError())
-                        return
-                    }
-                    let result = Result { try body!(db) }
-                    body = nil
-                    db.accessDidEnd()
-                    let wasCancelled = access.finish(state)
-                    if wasCancelled {
-                        // Leave the connection usable: no transaction left open by a cancelled access.
-                        if rollsBackCancelledTransaction && db.isInsideTransaction { try? db.rollback() }
-                        switch result {
-                        case .success(let value):
-                            // The access completed before noticing cancellation: keep its value.
-                            continuation.resume(returning: value)
-                        case .failure:
-                            continuation.resume(throwing: CancellationError())
-                        }
-                    } else {
-                        continuation.resume(with: result)
-                    }
-                }
+            try await withTaskExecutorPreference(executor) {
+                try await runAccess(access, rollsBackCancelledTransaction: rollsBackCancelledTransaction, body)
             }
         } onCancel: {
-            access.cancel(state)
+            access.cancel()
         }
+    }
+
+    /// The part of an async access that runs on the queue.
+    @concurrent
+    private func runAccess<T: Sendable>(
+        _ access: AsyncAccessState,
+        rollsBackCancelledTransaction: Bool,
+        _ body: @Sendable (Database) throws -> T
+    ) async throws -> T {
+        assert(isOnQueue, "async accesses run on the connection's queue")
+        guard access.start() else { throw CancellationError() }
+        var result = Result { try body(db) }
+        if access.finish() {
+            // Leave the connection as the access found it.
+            db.clearCancellation()
+            if rollsBackCancelledTransaction && db.isInsideTransaction {
+                db.rollbackAfterError()
+                result = .failure(CancellationError())
+            }
+            if case .failure = result {
+                result = .failure(CancellationError())
+            }
+            // Else the access completed before noticing cancellation: keep its value.
+        }
+        db.accessDidEnd()
+        return try result.get()
     }
 }
 
-/// Coordinates an async access and the cancellation of its task.
+/// Runs the jobs of the tasks that access a connection on its dispatch queue.
+final class DatabaseTaskExecutor: TaskExecutor {
+    let queue: DispatchQueue
+
+    init(queue: DispatchQueue) {
+        self.queue = queue
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
+/// Coordinates an async access and the cancellation of its task: only a
+/// running access is interrupted, and a cancellation after its end is ignored.
 final class AsyncAccessState: @unchecked Sendable {
     private let lock = NSLock()
+    private let interruptState: InterruptState
     private var isCancelled = false
     private var isRunning = false
     private var isFinished = false
 
+    init(_ interruptState: InterruptState) {
+        self.interruptState = interruptState
+    }
+
     /// Called on the queue when the access starts; false if already cancelled.
-    func start(_ interruptState: InterruptState) -> Bool {
+    func start() -> Bool {
         lock.lock()
         defer { lock.unlock() }
         if isCancelled { return false }
@@ -147,20 +170,18 @@ final class AsyncAccessState: @unchecked Sendable {
         return true
     }
 
-    /// Called on the queue when the access ends; returns whether it was cancelled.
-    func finish(_ interruptState: InterruptState) -> Bool {
+    /// Called on the queue when the access ends; returns whether it was
+    /// cancelled. No interruption happens after it returns.
+    func finish() -> Bool {
         lock.lock()
         defer { lock.unlock() }
         isRunning = false
         isFinished = true
-        if isCancelled {
-            interruptState.resetCancellation()
-        }
         return isCancelled
     }
 
     /// Called when the task is cancelled, from any thread.
-    func cancel(_ interruptState: InterruptState) {
+    func cancel() {
         lock.lock()
         defer { lock.unlock() }
         guard !isFinished else { return }
@@ -168,19 +189,5 @@ final class AsyncAccessState: @unchecked Sendable {
         if isRunning {
             interruptState.cancel()
         }
-    }
-}
-
-/// Holds the body of an async access until the queue takes it.
-private final class BodyBox<T>: @unchecked Sendable {
-    private var body: (@Sendable (Database) throws -> T)?
-
-    init(_ body: @escaping @Sendable (Database) throws -> T) {
-        self.body = body
-    }
-
-    func take() -> (@Sendable (Database) throws -> T)? {
-        defer { body = nil }
-        return body
     }
 }

@@ -44,8 +44,7 @@ struct Migration: Sendable {
             let result = Result {
                 try runInTransaction(db, appliedMerged: appliedMerged, checksForeignKeys: checked)
             }
-            try db.execute(sql: "PRAGMA foreign_keys = ON")
-            try result.get()
+            try db.executeBookkeeping(sql: "PRAGMA foreign_keys = ON", after: result)
         }
     }
 

@@ -5,7 +5,7 @@ struct FTS3Tests {
     @Test func createTable() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try ftsExecutedSQL(db) {
+            let sql = try executedSQL(db) {
                 try db.create(virtualTable: "document", using: FTS3()) { t in
                     t.column("content")
                 }
@@ -20,7 +20,7 @@ struct FTS3Tests {
     @Test func createTableOptions() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try ftsExecutedSQL(db) {
+            let sql = try executedSQL(db) {
                 try db.create(virtualTable: "a", options: [.ifNotExists, .temporary], using: FTS3()) { t in
                     t.column("content")
                 }
@@ -57,7 +57,7 @@ struct FTS3Tests {
                 ),
             ]
             for (index, (tokenizer, expected)) in tokenizers.enumerated() {
-                let sql = try ftsExecutedSQL(db) {
+                let sql = try executedSQL(db) {
                     try db.create(virtualTable: "t\(index)", using: FTS3()) { t in
                         t.tokenizer = tokenizer
                         t.column("content")

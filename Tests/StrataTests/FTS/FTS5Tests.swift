@@ -5,7 +5,7 @@ struct FTS5Tests {
     @Test func createTable() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try ftsExecutedSQL(db) {
+            let sql = try executedSQL(db) {
                 try db.create(virtualTable: "document", using: FTS5()) { t in
                     t.column("content")
                 }
@@ -34,7 +34,7 @@ struct FTS5Tests {
                 t.column("content", .text)
                 t.column("uuid", .text)
             }
-            let sql = try ftsExecutedSQL(db) {
+            let sql = try executedSQL(db) {
                 try db.create(virtualTable: "document", using: FTS5()) { t in
                     t.column("content")
                     t.column("uuid").notIndexed()
@@ -86,7 +86,7 @@ struct FTS5Tests {
                 (FTS5TokenizerDescriptor(components: ["trigram"]), "tokenize='trigram'"),
             ]
             for (index, (tokenizer, expected)) in tokenizers.enumerated() {
-                let sql = try ftsExecutedSQL(db) {
+                let sql = try executedSQL(db) {
                     try db.create(virtualTable: "t\(index)", using: FTS5()) { t in
                         t.tokenizer = tokenizer
                         t.column("content")

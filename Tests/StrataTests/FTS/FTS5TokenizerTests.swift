@@ -113,7 +113,7 @@ struct FTS5TokenizerTests {
             db.add(tokenizer: SpaceTokenizer.self)
             #expect(SpaceTokenizer.tokenizerDescriptor().components == ["space"])
             #expect(SpaceTokenizer.tokenizerDescriptor(arguments: ["upper"]).components == ["space", "upper"])
-            let sql = try ftsExecutedSQL(db) {
+            let sql = try executedSQL(db) {
                 try db.create(virtualTable: "document", using: FTS5()) { t in
                     t.tokenizer = SpaceTokenizer.tokenizerDescriptor()
                     t.column("content")

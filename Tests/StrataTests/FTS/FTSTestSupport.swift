@@ -31,22 +31,6 @@ func ftsSQL(_ db: Database, _ request: some FetchRequest) throws -> String {
     try request.makePreparedRequest(db, forSingleResult: false).statement.sql
 }
 
-/// The statements executed by `block`, without savepoints and selects.
-func ftsExecutedSQL(_ db: Database, _ block: () throws -> Void) rethrows -> [String] {
-    var statements: [String] = []
-    db.trace { event in
-        if case .statement(let statement) = event {
-            statements.append(statement.sql)
-        }
-    }
-    defer { db.trace(options: [], nil) }
-    try block()
-    let ignoredPrefixes = ["SAVEPOINT", "RELEASE", "BEGIN", "COMMIT", "ROLLBACK", "SELECT", "PRAGMA"]
-    return statements.filter { sql in
-        !ignoredPrefixes.contains { sql.uppercased().hasPrefix($0) }
-    }
-}
-
 /// Creates a one-column table `document` with a module and tokenizer, inserts
 /// the content, and returns whether the query matches it.
 func ftsMatches(

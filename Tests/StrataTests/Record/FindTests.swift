@@ -47,10 +47,6 @@ private struct GameSchemaSource: DatabaseSchemaSource {
     }
 }
 
-private final class SQLLog: @unchecked Sendable {
-    var statements: [String] = []
-}
-
 /// `find`, hidden rowids, and records of views.
 struct FindTests {
     private func database(configuration: Configuration = Configuration()) throws -> DatabaseQueue {
@@ -146,7 +142,7 @@ struct FindTests {
         let dbQueue = try database()
         let log = SQLLog()
         try dbQueue.read { db throws in
-            db.trace { log.statements.append("\($0)") }
+            db.trace { log.append("\($0)") }
             let event = try Event.fetchOne(db, id: 1)
             #expect(event?.id == 1)
             #expect(event?.message == "foo")

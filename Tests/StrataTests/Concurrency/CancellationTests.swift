@@ -1,0 +1,336 @@
+import Dispatch
+import Foundation
+import Strata
+import Testing
+
+/// Task cancellation interrupts the user's statements only: the connection
+/// stays usable, nothing crashes, observations go on.
+@Suite("Task cancellation")
+struct CancellationTests {
+    /// Counts to a hundred million: long enough to be cancelled while it runs.
+    static let longCount = """
+        WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x<100000000) SELECT count(*) FROM c
+        """
+
+    // MARK: - A. A cancelled access leaves the connection writable
+
+    @Test("A cancelled read leaves a queue writable (the issue's reproduction)")
+    func cancelledReadLeavesQueueWritable() async throws {
+        let directory = try TemporaryDirectory()
+        let dbQueue = try DatabaseQueue(path: directory.path("db.sqlite"))
+        try await dbQueue.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let task = Task { try await dbQueue.read { try Int.fetchOne($0, sql: Self.longCount) } }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        _ = await task.result
+        try await dbQueue.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
+        #expect(try await dbQueue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 1)
+    }
+
+    @Test("A read cancelled while its statement runs leaves the connection writable", arguments: WriterKind.allCases)
+    func readCancelledWhileRunning(kind: WriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let query = LongQuery()
+        let writer = try kind.open(directory, configuration: query.configuration)
+        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let task = Task { try await writer.read { try Int.fetchOne($0, sql: LongQuery.selectSQL) } }
+        await query.waitUntilStarted()
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
+        try await writer.writeWithoutTransaction { try $0.execute(sql: "INSERT INTO t VALUES (2)") }
+        #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 2)
+    }
+
+    @Test("A write cancelled on a pool with an observation running leaves the writer writable")
+    func cancelledWriteWithObservation() async throws {
+        let directory = try TemporaryDirectory()
+        let query = LongQuery()
+        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: query.configuration)
+        try await dbPool.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let observed = ObservedValues<Int>()
+        let cancellable = ValueObservation
+            .tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! }
+            .start(
+                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
+                onError: { observed.record(error: $0) }, onChange: { observed.record($0) })
+        defer { cancellable.cancel() }
+        #expect(await observed.wait { $0 == [0] })
+
+        let task = Task { try await dbPool.write { try $0.execute(sql: LongQuery.insertSQL) } }
+        await query.waitUntilStarted()
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        for value in 1...3 {
+            try await dbPool.write { try $0.execute(sql: "INSERT INTO t VALUES (?)", arguments: [value]) }
+        }
+        #expect(await observed.wait { $0.last == 3 })
+        #expect(observed.errors.isEmpty)
+    }
+
+    // MARK: - B. Cancelled writes never crash
+
+    @Test(
+        "20,000 cancelled writes: each one a value or CancellationError, never a crash",
+        .timeLimit(.minutes(3)), arguments: WriterKind.allCases)
+    func manyCancelledWrites(kind: WriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let writer = try kind.open(directory)
+        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        var written = 0
+        var cancelled = 0
+        for i in 0..<20_000 {
+            let task = Task { try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i]) } }
+            await Task.yield()
+            task.cancel()
+            switch await task.result {
+            case .success: written += 1
+            case .failure(let error):
+                #expect(error is CancellationError, "\(error)")
+                cancelled += 1
+            }
+        }
+        #expect(written + cancelled == 20_000)
+        let count = try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! }
+        #expect(count == written)
+        try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (-1)") }
+    }
+
+    // MARK: - C. Observations survive other tasks' cancellation
+
+    @Test("An observation goes on when the write that triggered its fetch is cancelled", arguments: WriterKind.allCases)
+    func observationSurvivesCancelledWrite(kind: WriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let gate = FetchGate()
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            db.add(
+                function: DatabaseFunction("gate", argumentCount: 1, pure: false) { values in
+                    gate.pass(Int.fromDatabaseValue(values[0]) ?? 0)
+                    return 1
+                })
+        }
+        let writer = try kind.open(directory, configuration: configuration)
+        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let observed = ObservedValues<Int>()
+        let cancellable = ValueObservation
+            .tracking { db in
+                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
+                _ = try Int.fetchOne(db, sql: "SELECT gate(?)", arguments: [count])
+                // Statements after the blocking one must run too.
+                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
+            }
+            .start(
+                in: writer, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
+                onError: { observed.record(error: $0) }, onChange: { observed.record($0) })
+        defer { cancellable.cancel() }
+        #expect(await observed.wait { $0 == [0] })
+
+        // The fetch that follows this write blocks until the write's task is cancelled.
+        gate.blocks(whenCountIs: 1)
+        let task = Task { try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") } }
+        await gate.waitUntilBlocked()
+        task.cancel()
+        gate.open()
+        _ = await task.result
+        try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (2)") }
+        #expect(await observed.wait { $0.last == 2 })
+        #expect(observed.errors.isEmpty)
+    }
+
+    // MARK: - 2. A cancelled write rolls back
+
+    @Test("A write cancelled after its closure returned rolls back and throws CancellationError", arguments: WriterKind.allCases)
+    func writeCancelledBeforeCommit(kind: WriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let writer = try kind.open(directory)
+        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let task = Task {
+            try await writer.write { db in
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+                withUnsafeCurrentTask { $0?.cancel() }
+                return 42
+            }
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
+        try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (2)") }
+    }
+
+    @Test("A cancelled access does not touch the database", arguments: WriterKind.allCases)
+    func cancelledBeforeStart(kind: WriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let writer = try kind.open(directory)
+        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let ran = Flag()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await writer.write { db in
+                ran.set()
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+            }
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(!ran.isSet)
+        #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
+    }
+
+    @Test("A read-only access nested in a cancelled write restores writes", arguments: WriterKind.allCases)
+    func readOnlyInCancelledAccess(kind: WriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let writer = try kind.open(directory)
+        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let task = Task {
+            try await writer.writeWithoutTransaction { db in
+                try db.readOnly {
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    _ = try Int.fetchOne(db, sql: "SELECT 1")
+                }
+            }
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
+        try await writer.writeWithoutTransaction { try $0.execute(sql: "INSERT INTO t VALUES (2)") }
+    }
+
+    // MARK: - 3. Rollbacks complete
+
+    @Test("A rollback completes after interrupt() with statements still running", arguments: [false, true])
+    func rollbackAfterInterrupt(fts5: Bool) throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            if fts5 {
+                try db.execute(sql: "CREATE VIRTUAL TABLE t USING fts5(a)")
+            } else {
+                try db.execute(sql: "CREATE TABLE t(a)")
+            }
+            for i in 0..<100 { try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: ["word\(i)"]) }
+        }
+        struct Failure: Error {}
+        #expect(throws: Failure.self) {
+            try dbQueue.write { db in
+                try db.execute(sql: "INSERT INTO t VALUES ('new')")
+                let cursor = try String.fetchCursor(db, sql: "SELECT a FROM t")
+                _ = try cursor.next()
+                dbQueue.interrupt()
+                throw Failure()
+            }
+        }
+        let count = try dbQueue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") }
+        #expect(count == 100)
+        try dbQueue.write { try $0.execute(sql: "INSERT INTO t VALUES ('after')") }
+    }
+
+    @Test("A savepoint rolls back in a cancelled access", arguments: WriterKind.allCases)
+    func savepointInCancelledAccess(kind: WriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let writer = try kind.open(directory)
+        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        struct Failure: Error {}
+        let task = Task {
+            try await writer.write { db in
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+                try db.inSavepoint {
+                    try db.execute(sql: "INSERT INTO t VALUES (2)")
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    throw Failure()
+                }
+            }
+        }
+        await #expect(throws: (any Error).self) { try await task.value }
+        #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
+        try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (3)") }
+    }
+
+    // MARK: - 4. Accesses run in the caller's task
+
+    enum Local {
+        @TaskLocal static var requestID = "none"
+    }
+
+    @Test("Async accesses see the caller's task-local values", arguments: WriterKind.allCases)
+    func taskLocalValues(kind: WriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let writer = try kind.open(directory)
+        let seen = try await Local.$requestID.withValue("r-42") {
+            let read = try await writer.read { _ in Local.requestID }
+            let write = try await writer.write { _ in Local.requestID }
+            let unsafeRead = try await writer.unsafeRead { _ in Local.requestID }
+            let barrier = try await writer.barrierWriteWithoutTransaction { _ in Local.requestID }
+            return [read, write, unsafeRead, barrier]
+        }
+        #expect(seen == ["r-42", "r-42", "r-42", "r-42"])
+    }
+
+    @Test("Task.isCancelled inside an access is the caller's", arguments: WriterKind.allCases)
+    func isCancelledIsTheCallers(kind: WriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let writer = try kind.open(directory)
+        let task = Task {
+            try await writer.read { _ in
+                let before = Task.isCancelled
+                withUnsafeCurrentTask { $0?.cancel() }
+                return [before, Task.isCancelled]
+            }
+        }
+        // The read completed: its value is kept despite the cancellation.
+        #expect(try await task.value == [false, true])
+    }
+
+    @Test("A cancellation after an access returned does not affect the next access", arguments: WriterKind.allCases)
+    func cancellationAfterAccess(kind: WriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let writer = try kind.open(directory)
+        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let task = Task {
+            let count = try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! }
+            withUnsafeCurrentTask { $0?.cancel() }
+            return count
+        }
+        #expect(try await task.value == 0)
+        try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
+        #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 1)
+    }
+}
+
+/// A flag set from any thread.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// Blocks an observation fetch until the test opens the gate.
+final class FetchGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var blockingCount: Int?
+    private let blocked = DispatchSemaphore(value: 0)
+    private let opened = DispatchSemaphore(value: 0)
+
+    /// The next fetch that sees `count` rows blocks.
+    func blocks(whenCountIs count: Int) { lock.withLock { blockingCount = count } }
+
+    /// Called by the fetch: blocks when it sees the chosen count.
+    func pass(_ count: Int) {
+        let blocks = lock.withLock { () -> Bool in
+            guard blockingCount == count else { return false }
+            blockingCount = nil
+            return true
+        }
+        guard blocks else { return }
+        blocked.signal()
+        opened.wait()
+    }
+
+    func waitUntilBlocked() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                self.blocked.wait()
+                continuation.resume()
+            }
+        }
+    }
+
+    func open() { opened.signal() }
+}
