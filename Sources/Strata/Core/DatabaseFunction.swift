@@ -11,7 +11,7 @@ import Foundation
 /// db.add(function: succ)
 /// try Int.fetchOne(db, sql: "SELECT succ(1)")  // 2
 /// ```
-public final class DatabaseFunction: Sendable {
+public final class DatabaseFunction: Identifiable, Sendable {
     /// Identifies a function by name (case-insensitive) and argument count.
     public struct ID: Hashable, Sendable {
         let name: String

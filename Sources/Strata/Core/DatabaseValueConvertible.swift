@@ -102,6 +102,11 @@ extension Optional: SQLExpressible where Wrapped: SQLExpressible {
     }
 }
 
+/// An optional expression is an expression too: `Column("a") == optionalColumn`.
+/// The condition is `SQLSpecificExpressible`, not `SQLExpressible`: an
+/// optional plain value (`Int?`) must not gain the operators of expressions.
+extension Optional: SQLSpecificExpressible where Wrapped: SQLSpecificExpressible {}
+
 extension Optional: SQLOrderingTerm where Wrapped: SQLOrderingTerm {
     /// The wrapped ordering, or NULL.
     public var sqlOrdering: SQLOrdering {
