@@ -296,7 +296,7 @@ private func setResult(_ context: OpaquePointer?, _ result: (any DatabaseValueCo
 
 private func setError(_ context: OpaquePointer?, _ error: any Error) {
     if let error = error as? DatabaseError {
-        sqlite3_result_error(context, error.message ?? "", -1)
+        sqlite3_result_error(context, error.messageOrCodeText ?? "", -1)
         sqlite3_result_error_code(context, error.extendedResultCode.rawValue)
     } else {
         sqlite3_result_error(context, "\(error)", -1)

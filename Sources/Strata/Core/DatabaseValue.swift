@@ -173,7 +173,7 @@ extension DatabaseValue: CustomStringConvertible {
         case .int64(let integer): String(integer)
         case .double(let real): String(real)
         case .string(let text): String(reflecting: text)
-        case .blob(let bytes): bytes.description
+        case .blob(let bytes): "Data(\(bytes.count) bytes)"
         }
     }
 }
