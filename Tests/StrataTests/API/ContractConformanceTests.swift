@@ -67,7 +67,8 @@ struct ContractConformanceTests {
             #expect(Set(origins) == [.uniqueConstraint, .createIndex])
             #expect(IndexInfo.Origin.primaryKeyConstraint.databaseValue == "pk".databaseValue)
             #expect(IndexInfo.Origin.fromDatabaseValue("u".databaseValue) == .uniqueConstraint)
-            let origin = try IndexInfo.Origin.fetchOne(db, sql: "SELECT origin FROM pragma_index_list('t') WHERE name = 't_b'")
+            let origin = try IndexInfo.Origin.fetchOne(
+                db, sql: "SELECT origin FROM pragma_index_list('t') WHERE name = 't_b'")
             #expect(origin == .createIndex)
         }
     }
@@ -103,7 +104,9 @@ struct ContractConformanceTests {
             let request = SQLRequest<Row>(literal: "SELECT \(Database.jsonArray([column])) FROM t")
             try db.execute(sql: "CREATE TEMP TABLE t (info)")
             #expect(try qiSQL(db, request) == #"SELECT JSON_ARRAY(JSON("info")) FROM t"#)
-            #expect(try SilentSchemaSource().columnsForPrimaryKey(db, inView: DatabaseObjectID(name: "v", schemaID: .main)) == nil)
+            #expect(
+                try SilentSchemaSource().columnsForPrimaryKey(db, inView: DatabaseObjectID(name: "v", schemaID: .main))
+                    == nil)
         }
     }
 

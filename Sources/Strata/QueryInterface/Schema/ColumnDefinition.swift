@@ -63,7 +63,9 @@ public final class ColumnDefinition {
         onConflict conflictResolution: Database.ConflictResolution? = nil,
         autoincrement: Bool = false
     ) -> Self {
-        configure { $0.primaryKey = PrimaryKeyConstraint(conflictResolution: conflictResolution, autoincrement: autoincrement) }
+        configure {
+            $0.primaryKey = PrimaryKeyConstraint(conflictResolution: conflictResolution, autoincrement: autoincrement)
+        }
     }
 
     /// Adds a NOT NULL constraint.

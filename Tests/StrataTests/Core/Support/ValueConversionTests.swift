@@ -11,8 +11,11 @@ struct ValueConversionTests {
         let blob = Data("https://example.com/é".utf8).databaseValue
         #expect(String.fromDatabaseValue(blob) == "https://example.com/é")
         #expect(NSString.fromDatabaseValue(blob) == "https://example.com/é")
-        #expect(URL.fromDatabaseValue(Data("https://example.com".utf8).databaseValue) == URL(string: "https://example.com"))
-        #expect(NSURL.fromDatabaseValue(Data("https://example.com".utf8).databaseValue) == NSURL(string: "https://example.com"))
+        #expect(
+            URL.fromDatabaseValue(Data("https://example.com".utf8).databaseValue) == URL(string: "https://example.com"))
+        #expect(
+            NSURL.fromDatabaseValue(Data("https://example.com".utf8).databaseValue)
+                == NSURL(string: "https://example.com"))
         let dbQueue = try DatabaseQueue()
         try dbQueue.read { db throws in
             let sql = "SELECT CAST('abc' AS BLOB)"
