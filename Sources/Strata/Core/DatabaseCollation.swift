@@ -7,7 +7,7 @@ import Foundation
 /// db.add(collation: collation)
 /// try db.execute(sql: "CREATE TABLE file (name TEXT COLLATE localized_standard)")
 /// ```
-public final class DatabaseCollation: Sendable {
+public final class DatabaseCollation: Identifiable, Sendable {
     /// Identifies a collation by its case-insensitive name.
     public struct ID: Hashable, Sendable {
         let name: String

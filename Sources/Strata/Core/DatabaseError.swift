@@ -78,9 +78,16 @@ public struct DatabaseError: Error, Sendable {
             publicStatementArguments: publicStatementArguments)
     }
 
+    /// The message, or SQLite's own text for the result code when the error
+    /// has no message ("constraint failed"). Wraps `sqlite3_errstr`.
+    var messageOrCodeText: String? {
+        if let message { return message }
+        return sqlite3_errstr(extendedResultCode.rawValue).map { String(cString: $0) }
+    }
+
     private func describe(showingArguments: Bool) -> String {
         var text = "SQLite error \(resultCode.rawValue)"
-        if let message {
+        if let message = messageOrCodeText {
             text += ": \(message)"
         }
         if let sql {

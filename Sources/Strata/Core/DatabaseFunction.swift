@@ -11,7 +11,7 @@ import Foundation
 /// db.add(function: succ)
 /// try Int.fetchOne(db, sql: "SELECT succ(1)")  // 2
 /// ```
-public final class DatabaseFunction: Sendable {
+public final class DatabaseFunction: Identifiable, Sendable {
     /// Identifies a function by name (case-insensitive) and argument count.
     public struct ID: Hashable, Sendable {
         let name: String
@@ -296,7 +296,7 @@ private func setResult(_ context: OpaquePointer?, _ result: (any DatabaseValueCo
 
 private func setError(_ context: OpaquePointer?, _ error: any Error) {
     if let error = error as? DatabaseError {
-        sqlite3_result_error(context, error.message ?? "", -1)
+        sqlite3_result_error(context, error.messageOrCodeText ?? "", -1)
         sqlite3_result_error_code(context, error.extendedResultCode.rawValue)
     } else {
         sqlite3_result_error(context, "\(error)", -1)

@@ -14,6 +14,12 @@ public protocol DatabaseSchemaSource: Sendable {
 }
 
 extension DatabaseSchemaSource {
+    /// Returns nil: by default, a schema source knows no primary key of views.
+    /// Implement it to tell the primary keys of the views you need.
+    public func columnsForPrimaryKey(_ db: Database, inView view: DatabaseObjectID) throws -> [String]? {
+        nil
+    }
+
     /// A schema source that asks this source first, and `other` when this
     /// one returns nil.
     public func then(_ other: some DatabaseSchemaSource) -> some DatabaseSchemaSource {

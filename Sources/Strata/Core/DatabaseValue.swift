@@ -173,12 +173,12 @@ extension DatabaseValue: CustomStringConvertible {
         case .int64(let integer): String(integer)
         case .double(let real): String(real)
         case .string(let text): String(reflecting: text)
-        case .blob(let bytes): bytes.description
+        case .blob(let bytes): "Data(\(bytes.count) bytes)"
         }
     }
 }
 
-extension DatabaseValue: DatabaseValueConvertible, StatementColumnConvertible {
+extension DatabaseValue: DatabaseValueConvertible {
     /// Returns self.
     public var databaseValue: DatabaseValue { self }
 
@@ -188,13 +188,6 @@ extension DatabaseValue: DatabaseValueConvertible, StatementColumnConvertible {
     /// Returns the value itself: reading a `DatabaseValue` never fails.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> DatabaseValue? {
         dbValue
-    }
-
-    /// Reads the column, NULL included: reading a `DatabaseValue` never fails.
-    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt)
-        -> DatabaseValue?
-    {
-        DatabaseValue(sqliteStatement: sqliteStatement, index: index)
     }
 
     /// Binds the value to a statement parameter. Wraps the `sqlite3_bind_*` functions.
@@ -208,6 +201,10 @@ extension DatabaseValue: DatabaseValueConvertible, StatementColumnConvertible {
         }
     }
 }
+
+/// A value is an expression wherever the query interface takes one:
+/// `Player.filter(true.databaseValue)`, `"abc".databaseValue.collating(.nocase)`.
+extension DatabaseValue: SQLSpecificExpressible {}
 
 /// Lets `DatabaseValue(value:)` unwrap optionals hidden in `Any`.
 protocol _OptionalProtocol {

@@ -102,6 +102,11 @@ extension Optional: SQLExpressible where Wrapped: SQLExpressible {
     }
 }
 
+/// An optional expression is an expression too: `Column("a") == optionalColumn`.
+/// The condition is `SQLSpecificExpressible`, not `SQLExpressible`: an
+/// optional plain value (`Int?`) must not gain the operators of expressions.
+extension Optional: SQLSpecificExpressible where Wrapped: SQLSpecificExpressible {}
+
 extension Optional: SQLOrderingTerm where Wrapped: SQLOrderingTerm {
     /// The wrapped ordering, or NULL.
     public var sqlOrdering: SQLOrdering {
@@ -132,13 +137,13 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
         }
     }
 
-    /// `.some(nil)` for NULL, `.some(value)` when the value decodes, and nil
-    /// when it does not.
+    /// `.some(value)` when `Wrapped` decodes the value (it is asked first,
+    /// NULL included: `DatabaseValue?` decodes NULL as `.some(.null)`),
+    /// `.some(nil)` for a NULL that `Wrapped` refuses, and nil otherwise.
     @inlinable
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Optional<Wrapped>? {
-        if dbValue.isNull { return .some(nil) }
-        guard let value = Wrapped.fromDatabaseValue(dbValue) else { return nil }
-        return .some(value)
+        if let value = Wrapped.fromDatabaseValue(dbValue) { return .some(value) }
+        return dbValue.isNull ? .some(nil) : nil
     }
 
     /// A missing column decodes as nil.
@@ -154,14 +159,16 @@ extension Optional: StatementColumnConvertible where Wrapped: StatementColumnCon
         self = .some(value)
     }
 
-    /// `.some(nil)` for NULL, `.some(value)` when the value decodes, and nil when it does not.
+    /// Like ``fromDatabaseValue(_:)``: `Wrapped` reads NULL first (an
+    /// optional reads it as `.some(nil)`), and a NULL it refuses is
+    /// `.some(nil)`; `.some(value)` when a value decodes, and nil when it does not.
     @inlinable
     @inline(__always)
     public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Optional<
         Wrapped
     >? {
         if sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL {
-            return .some(nil)
+            return .some(Wrapped.fromStatement(sqliteStatement, atUncheckedIndex: index))
         }
         guard let value = Wrapped(sqliteStatement: sqliteStatement, index: index) else { return nil }
         return .some(value)

@@ -247,15 +247,14 @@ extension Row {
         try body(dataNoCopy(atIndex: index))
     }
 
-    /// Calls `body` with the blob of the column with this name, without copy.
+    /// Calls `body` with the blob of the column with this name, without
+    /// copy: nil for NULL or a missing column. Only `body` throws.
     public func withUnsafeData<T>(named columnName: String, _ body: (Data?) throws -> T) throws -> T {
-        guard let index = index(forColumn: columnName) else {
-            throw columnNotFound(columnName)
-        }
-        return try body(dataNoCopy(atIndex: index))
+        try body(dataNoCopy(named: columnName))
     }
 
-    /// Calls `body` with the blob of the column, without copy.
+    /// Calls `body` with the blob of the column, without copy: nil for NULL
+    /// or a missing column. Only `body` throws.
     public func withUnsafeData<T>(at column: some ColumnExpression, _ body: (Data?) throws -> T) throws -> T {
         try withUnsafeData(named: column.name, body)
     }

@@ -443,7 +443,7 @@ extension Row {
     }
 
     /// The prefetched rows of a row, by association key.
-    public struct PrefetchedRowsView {
+    public struct PrefetchedRowsView: Equatable {
         let row: Row
 
         /// True when there are no prefetched rows, at any depth.
@@ -458,6 +458,12 @@ extension Row {
                 result.formUnion(scope.prefetchedRows.keys)
             }
             return result
+        }
+
+        /// Views are equal when they have the same keys, and equal rows for each key.
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            let keys = lhs.keys
+            return keys == rhs.keys && keys.allSatisfy { lhs[$0] == rhs[$0] }
         }
 
         /// The prefetched rows for the key, searched in the row then in its scopes.

@@ -8,7 +8,7 @@ import Foundation
 /// try db.dumpSQL("SELECT * FROM player")
 /// // 1|Arthur|1000
 /// ```
-public struct DebugDumpFormat: DumpFormat {
+public struct DebugDumpFormat: DumpFormat, Sendable {
     /// Whether the first line gives the column names.
     public var header: Bool
     /// The text between values.

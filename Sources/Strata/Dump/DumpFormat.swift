@@ -19,7 +19,7 @@ public protocol DumpFormat {
 
 /// The text output of dump methods. It separates dumped results with empty
 /// lines (see ``margin()``).
-public struct DumpStream {
+public struct DumpStream: TextOutputStream {
     private var base: any TextOutputStream
     private var needsMargin = false
     private var isEmpty = true

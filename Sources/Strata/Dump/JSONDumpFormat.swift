@@ -12,7 +12,7 @@ import Foundation
 /// Blobs are encoded with the encoder's data strategy (base64 by default);
 /// infinite and NaN doubles make the dump throw unless the encoder says
 /// otherwise.
-public struct JSONDumpFormat: DumpFormat {
+public struct JSONDumpFormat: DumpFormat, Sendable {
     /// The default encoder: base64 data, unescaped slashes.
     public static var defaultEncoder: JSONEncoder {
         let encoder = JSONEncoder()

@@ -7,7 +7,7 @@
 /// //  name = Arthur
 /// // score = 1000
 /// ```
-public struct LineDumpFormat: DumpFormat {
+public struct LineDumpFormat: DumpFormat, Sendable {
     /// The text of NULL values.
     public var nullValue: String
 

@@ -6,7 +6,7 @@
 /// // id|name|score
 /// // 1|Arthur|1000
 /// ```
-public struct ListDumpFormat: DumpFormat {
+public struct ListDumpFormat: DumpFormat, Sendable {
     /// Whether the first line gives the column names.
     public var header: Bool
     /// The text between values.

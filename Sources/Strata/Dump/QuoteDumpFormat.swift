@@ -5,7 +5,7 @@
 /// try db.dumpSQL("SELECT * FROM player", format: .quote())
 /// // 1,'Arthur',NULL
 /// ```
-public struct QuoteDumpFormat: DumpFormat {
+public struct QuoteDumpFormat: DumpFormat, Sendable {
     /// Whether the first line gives the column names (as SQL strings).
     public var header: Bool
     /// The text between values.

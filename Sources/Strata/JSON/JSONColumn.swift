@@ -23,8 +23,11 @@ public struct JSONColumn: ColumnExpression, SQLJSONExpressible, Sendable {
     public init(_ codingKey: some CodingKey) {
         self.name = codingKey.stringValue
     }
+}
 
-    /// The column, as a JSON expression.
+extension ColumnExpression where Self: SQLJSONExpressible {
+    /// The column, as a JSON expression: your own column types that adopt
+    /// ``SQLJSONExpressible`` are embedded as JSON by the JSON functions.
     public var sqlExpression: SQLExpression {
         SQLExpression(impl: .column(name)).asJSONValue
     }

@@ -166,7 +166,11 @@ public struct DatabaseMigrator: Sendable {
     }
 
     /// Runs the unapplied migrations without blocking the calling task.
-    public func migrate(_ writer: any DatabaseWriter) async throws {
+    ///
+    /// It has a name of its own: an `async` overload of ``migrate(_:)`` would
+    /// be picked by `try migrator.migrate(writer)` in any async function,
+    /// which would then need `await`.
+    public func migrateAsync(_ writer: any DatabaseWriter) async throws {
         try await writer.barrierWriteWithoutTransaction { db in
             try migrate(db, upTo: nil)
         }

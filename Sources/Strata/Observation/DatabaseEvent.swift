@@ -46,7 +46,7 @@ extension DatabaseEventKind: Sendable {}
 /// later.
 public struct DatabaseEvent {
     /// What happened to the row.
-    public enum Kind: Int32, Sendable {
+    public enum Kind: CInt, Sendable {
         /// A row was inserted (`SQLITE_INSERT`).
         case insert = 18
         /// A row was deleted (`SQLITE_DELETE`).

@@ -133,7 +133,7 @@ extension ValueObservation {
 
 /// The values of a ``ValueObservation``, as an asynchronous sequence
 /// (``ValueObservation/values(in:scheduling:bufferingPolicy:)``).
-public struct AsyncValueObservation<Element: Sendable>: AsyncSequence {
+public struct AsyncValueObservation<Element: Sendable>: AsyncSequence, Sendable {
     /// How values are buffered while the iteration is busy.
     public typealias BufferingPolicy = AsyncThrowingStream<Element, any Error>.Continuation.BufferingPolicy
     /// The iterator.

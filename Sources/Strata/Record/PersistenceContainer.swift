@@ -12,7 +12,7 @@
 ///
 /// Column lookups ignore case: setting `"NAME"` after `"name"` replaces the
 /// value of the `"name"` column.
-public struct PersistenceContainer {
+public struct PersistenceContainer: Sendable {
     /// The column names. While `followsTemplate` is true, this is the
     /// template (the columns of the previous encoding of the same record
     /// type), of which only the first `templateCount` names are set: a

@@ -6,7 +6,7 @@
 ///     [Column("score").set(to: excluded[Column("score")])]
 /// }
 /// ```
-public struct UpsertUpdateStrategy: Sendable {
+public struct UpsertUpdateStrategy: OptionSet, Sendable {
     /// The raw value.
     public let rawValue: Int
 
@@ -17,7 +17,7 @@ public struct UpsertUpdateStrategy: Sendable {
 
     /// All inserted columns but the primary key and conflict target are
     /// overwritten, unless `doUpdate` assigns them.
-    public static let allColumns = UpsertUpdateStrategy(rawValue: 0)
+    public static let allColumns: UpsertUpdateStrategy = []
 
     /// Only the columns assigned by `doUpdate` are updated.
     public static let noColumnUnlessSpecified = UpsertUpdateStrategy(rawValue: 1)

@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// Rules are regular expressions matched against the end of a string; the
 /// last added rule is tried first. Uncountable words are left unchanged.
-public struct Inflections {
+public struct Inflections: Sendable {
     /// A regular expression and its replacement template (`$1` for groups).
     private struct Rule {
         let regex: NSRegularExpression

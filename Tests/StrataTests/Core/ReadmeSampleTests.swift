@@ -116,7 +116,7 @@ struct ReadmeSampleTests {
             #expect(fetched == url)
             // Fetched values
             #expect(try Color.fetchAll(db, sql: "SELECT color FROM wine") == [.red, .white])
-            #expect(try Color?.fetchOne(db, sql: "SELECT NULL") == nil)
+            #expect(try Color?.fetchOne(db, sql: "SELECT NULL") == .some(nil))
             do {
                 _ = try Color.fetchOne(db, sql: "SELECT 'unknown'")
                 Issue.record("Expected error")

@@ -2,13 +2,13 @@ import Foundation
 import Strata
 import Testing
 
-/// `try await migrator.migrate(writer)` and `asyncMigrate(_:completion:)`,
+/// `try await migrator.migrateAsync(writer)` and `asyncMigrate(_:completion:)`,
 /// on every platform.
 struct AsyncMigrationTests {
     @Test func asyncMigrate() async throws {
         let dbQueue = try DatabaseQueue()
         let migrator = versionedMigrator()
-        try await migrator.migrate(dbQueue)
+        try await migrator.migrateAsync(dbQueue)
         let applied = try await dbQueue.read { db throws in try migrator.appliedMigrations(db) }
         #expect(applied == ["v1", "v2", "v3"])
     }
@@ -20,7 +20,7 @@ struct AsyncMigrationTests {
         migrator.registerMigration("failing") { _ in throw MigrationError() }
         let failingMigrator = migrator
         await #expect(throws: MigrationError.self) {
-            try await failingMigrator.migrate(dbQueue)
+            try await failingMigrator.migrateAsync(dbQueue)
         }
         let applied = try await dbQueue.read { db throws in try failingMigrator.appliedMigrations(db) }
         #expect(applied == ["v1"])
@@ -63,7 +63,7 @@ struct AsyncMigrationTests {
         let sharedMigrator = migrator
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<5 {
-                group.addTask { try await sharedMigrator.migrate(dbQueue) }
+                group.addTask { try await sharedMigrator.migrateAsync(dbQueue) }
             }
             try await group.waitForAll()
         }

@@ -19,7 +19,7 @@ struct PoolMigrationTests {
         let directory = try TemporaryDirectory()
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
         let migrator = versionedMigrator()
-        try await migrator.migrate(dbPool)
+        try await migrator.migrateAsync(dbPool)
         let completed = try await dbPool.read { db throws in try migrator.completedMigrations(db) }
         #expect(completed == ["v1", "v2", "v3"])
     }
@@ -103,7 +103,7 @@ struct PoolMigrationTests {
         let finalMigrator = migrator
         let done = try await withThrowingTaskGroup(of: Bool?.self) { group in
             group.addTask {
-                try await finalMigrator.migrate(dbPool)
+                try await finalMigrator.migrateAsync(dbPool)
                 return nil
             }
             group.addTask {

@@ -54,15 +54,15 @@ struct ExpressionSQLTests {
     }
 
     @Test func joinedOperator() throws {
-        let values: [any SQLExpressible] = [score, Column("bonus"), 1000.databaseValue]
+        let values: [any SQLSpecificExpressible] = [score, Column("bonus"), 1000.databaseValue]
         #expect(
             try sql(QIPlayer.select(values.joined(operator: .add))).0
                 == "SELECT \"score\" + \"bonus\" + ? FROM \"player\"")
-        let strings: [any SQLExpressible] = [Column("firstName"), " ".databaseValue, Column("lastName")]
+        let strings: [any SQLSpecificExpressible] = [Column("firstName"), " ".databaseValue, Column("lastName")]
         #expect(
             try sql(QIPlayer.select(strings.joined(operator: .concat))).0
                 == "SELECT \"firstName\" || ? || \"lastName\" FROM \"player\"")
-        let conditions: [any SQLExpressible] = [Column("verified"), score >= 1000, name != nil]
+        let conditions: [any SQLSpecificExpressible] = [Column("verified"), score >= 1000, name != nil]
         #expect(
             try sql(QIPlayer.filter(conditions.joined(operator: .and))).0
                 == "SELECT * FROM \"player\" WHERE \"verified\" AND (\"score\" >= ?) AND (\"name\" IS NOT NULL)")
@@ -70,7 +70,7 @@ struct ExpressionSQLTests {
         #expect(try sql(QIPlayer.filter([].joined(operator: .or))).0 == "SELECT * FROM \"player\" WHERE 0")
         let dbQueue = try DatabaseQueue()
         try dbQueue.read { db throws in
-            let empty: [any SQLExpressible] = []
+            let empty: [any SQLSpecificExpressible] = []
             #expect(try Int.fetchOne(db, SQLRequest<Int>(literal: "SELECT \(empty.joined(operator: .add))")) == 0)
             #expect(try Int.fetchOne(db, SQLRequest<Int>(literal: "SELECT \(empty.joined(operator: .multiply))")) == 1)
             #expect(

@@ -191,8 +191,10 @@ public struct AdaptedFetchRequest<Base: FetchRequest>: FetchRequest {
 
     /// The number of fetched rows (adapters don't change it).
     public func fetchCount(_ db: Database) throws -> Int { try base.fetchCount(db) }
+}
 
-    /// The base request as a subquery.
+extension AdaptedFetchRequest {
+    /// The base request as a subquery (adapters don't change the SQL).
     public var sqlSubquery: SQLSubquery { base.sqlSubquery }
 }
 

@@ -24,6 +24,12 @@ public struct SQLRequest<RowDecoder>: FetchRequest {
 
     /// Creates a request from an SQL literal.
     public init(literal sqlLiteral: SQL, adapter: (any RowAdapter)? = nil, cached: Bool = false) {
+        self.init(storing: sqlLiteral, adapter: adapter, cached: cached)
+    }
+
+    /// The one initializer that stores the properties; the public ones,
+    /// generic or of rows, call it.
+    init(storing sqlLiteral: SQL, adapter: (any RowAdapter)?, cached: Bool) {
         self.sqlLiteral = sqlLiteral
         self.adapter = adapter
         self.cached = cached
@@ -46,6 +52,23 @@ public struct SQLRequest<RowDecoder>: FetchRequest {
 
     /// The request as a subquery.
     public var sqlSubquery: SQLSubquery { SQLSubquery(impl: .literal(sqlLiteral)) }
+}
+
+extension SQLRequest where RowDecoder == Row {
+    /// Creates a request of rows from raw SQL and its arguments: without an
+    /// explicit type, `SQLRequest(sql: "...")` is an `SQLRequest<Row>`.
+    public init(
+        sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil,
+        cached: Bool = false
+    ) {
+        self.init(storing: SQL(sql: sql, arguments: arguments), adapter: adapter, cached: cached)
+    }
+
+    /// Creates a request of rows from an SQL literal: without an explicit
+    /// type, `SQLRequest(literal: ...)` is an `SQLRequest<Row>`.
+    public init(literal sqlLiteral: SQL, adapter: (any RowAdapter)? = nil, cached: Bool = false) {
+        self.init(storing: sqlLiteral, adapter: adapter, cached: cached)
+    }
 }
 
 extension SQLRequest: ExpressibleByStringInterpolation {

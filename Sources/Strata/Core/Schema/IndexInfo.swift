@@ -36,3 +36,7 @@ extension IndexInfo.Origin {
     /// An index created by a PRIMARY KEY constraint ("pk").
     public static let primaryKeyConstraint = Self(rawValue: "pk")
 }
+
+/// An origin is stored as its raw value, the text of `PRAGMA index_list`'s
+/// origin column: `Database.indexes(on:)` reads it back.
+extension IndexInfo.Origin: DatabaseValueConvertible {}

@@ -1,10 +1,13 @@
 import Foundation
 
-// Ready-made conversions for Codable types: declare an empty conformance and
-// values are stored as JSON text.
+// Ready-made conversions for Codable types: declare an empty conformance.
+// Single values are stored plainly, and other values as JSON text.
 //
 //     struct Color: Codable { var red, green, blue: Double }
-//     extension Color: DatabaseValueConvertible { }
+//     extension Color: DatabaseValueConvertible { }  // JSON: {"blue":0,...}
+//
+//     struct Name: Codable { var rawName: String  /* single value coding */ }
+//     extension Name: DatabaseValueConvertible { }   // TEXT: the name
 
 extension DatabaseValueConvertible {
     /// The JSON decoder of ``fromDatabaseValue(_:)`` for `Codable` values.
@@ -27,12 +30,18 @@ extension DatabaseValueConvertible {
     }
 }
 
-extension DatabaseValueConvertible where Self: Codable {
-    /// Stored as JSON TEXT, encoded with ``databaseJSONEncoder()``.
+extension DatabaseValueConvertible where Self: Encodable {
+    /// A value whose encoding is a single value (a wrapper around a string or
+    /// a number) is stored as that plain value. Other values (keyed or
+    /// unkeyed containers) are stored as JSON TEXT, encoded with
+    /// ``databaseJSONEncoder()``.
     ///
     /// A value that can't be encoded (a NaN with the default encoder, for
     /// example) is a fatal error, since a database value can't fail.
     public var databaseValue: DatabaseValue {
+        if let plain = SingleValueDatabaseEncoder.databaseValue(of: self) {
+            return plain
+        }
         do {
             let data = try Self.databaseJSONEncoder().encode(self)
             return DatabaseValue(storage: .string(String(decoding: data, as: UTF8.self)))
@@ -40,10 +49,16 @@ extension DatabaseValueConvertible where Self: Codable {
             fatalError("Could not encode \(Self.self) as JSON: \(error)")
         }
     }
+}
 
-    /// Decodes JSON text (or a JSON blob) with ``databaseJSONDecoder()``; nil
-    /// for other values and JSON that does not decode.
+extension DatabaseValueConvertible where Self: Decodable {
+    /// Decodes the plain value first, as stored by values whose encoding is a
+    /// single value; then JSON text (or a JSON blob), for arrays and objects,
+    /// with ``databaseJSONDecoder()``. Nil when neither decodes.
     public static func fromDatabaseValue(_ databaseValue: DatabaseValue) -> Self? {
+        if let value = SingleValueDatabaseDecoder.decode(Self.self, from: databaseValue) {
+            return value
+        }
         let data: Data
         switch databaseValue.storage {
         case .string(let string): data = Data(string.utf8)
@@ -54,16 +69,17 @@ extension DatabaseValueConvertible where Self: Codable {
     }
 }
 
-extension DatabaseValueConvertible where Self: Codable & RawRepresentable, Self.RawValue: DatabaseValueConvertible {
+extension DatabaseValueConvertible where Self: Encodable & RawRepresentable, Self.RawValue: DatabaseValueConvertible {
     /// Codable enums are stored as their raw value, not as JSON.
     public var databaseValue: DatabaseValue {
         rawValue.databaseValue
     }
+}
 
+extension DatabaseValueConvertible where Self: Decodable & RawRepresentable, Self.RawValue: DatabaseValueConvertible {
     /// Decodes the raw value, then the value; nil for unknown raw values.
-    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
-        guard let rawValue = RawValue.fromDatabaseValue(dbValue) else { return nil }
-        return Self(rawValue: rawValue)
+    public static func fromDatabaseValue(_ databaseValue: DatabaseValue) -> Self? {
+        RawValue.fromDatabaseValue(databaseValue).flatMap(Self.init(rawValue:))
     }
 }
 

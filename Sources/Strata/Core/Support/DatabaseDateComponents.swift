@@ -17,22 +17,22 @@ import Foundation
 /// read.dateComponents // year 1973, month 9, day 18, hour 12, minute 0
 /// ```
 public struct DatabaseDateComponents: Sendable {
-    /// The SQLite date formats.
-    public enum Format: Sendable {
+    /// The SQLite date formats. The raw value is the format's pattern.
+    public enum Format: String, Sendable {
         /// `YYYY-MM-DD`
-        case YMD
+        case YMD = "yyyy-MM-dd"
         /// `YYYY-MM-DD HH:MM`
-        case YMD_HM
+        case YMD_HM = "yyyy-MM-dd HH:mm"
         /// `YYYY-MM-DD HH:MM:SS`
-        case YMD_HMS
+        case YMD_HMS = "yyyy-MM-dd HH:mm:ss"
         /// `YYYY-MM-DD HH:MM:SS.SSS`
-        case YMD_HMSS
+        case YMD_HMSS = "yyyy-MM-dd HH:mm:ss.SSS"
         /// `HH:MM`
-        case HM
+        case HM = "HH:mm"
         /// `HH:MM:SS`
-        case HMS
+        case HMS = "HH:mm:ss"
         /// `HH:MM:SS.SSS`
-        case HMSS
+        case HMSS = "HH:mm:ss.SSS"
 
         var hasYMDComponents: Bool {
             switch self {
@@ -51,8 +51,10 @@ public struct DatabaseDateComponents: Sendable {
 
     /// Creates components that are stored in the given format.
     ///
-    /// Only the components that the format needs are stored; missing ones are
-    /// written as zero, and the time zone is ignored.
+    /// Only the components that the format needs are stored, and the time
+    /// zone is ignored. Missing ones are written as year 0, month 1, day 1
+    /// and zero time: empty components in ``Format/YMD_HMSS`` are stored as
+    /// `0000-01-01 00:00:00.000`.
     ///
     /// - Parameters:
     ///   - dateComponents: the date components.
@@ -104,9 +106,9 @@ public struct DatabaseDateComponents: Sendable {
             if format.hasYMDComponents {
                 writer.year(Int64(c.year ?? 0))
                 writer.byte(UInt8(ascii: "-"))
-                writer.number(Self.clamp(c.month, 99), width: 2)
+                writer.number(Self.clamp(c.month ?? 1, 1, 99), width: 2)
                 writer.byte(UInt8(ascii: "-"))
-                writer.number(Self.clamp(c.day, 99), width: 2)
+                writer.number(Self.clamp(c.day ?? 1, 1, 99), width: 2)
                 if format == .YMD { return writer.count }
                 writer.byte(UInt8(ascii: " "))
             }
@@ -126,7 +128,12 @@ public struct DatabaseDateComponents: Sendable {
     /// A missing or negative component is zero; a larger one is clamped to
     /// the maximum that fits its width.
     private static func clamp(_ value: Int?, _ maximum: Int) -> Int {
-        min(max(value ?? 0, 0), maximum)
+        clamp(value ?? 0, 0, maximum)
+    }
+
+    /// The value, brought within the bounds.
+    private static func clamp(_ value: Int, _ minimum: Int, _ maximum: Int) -> Int {
+        min(max(value, minimum), maximum)
     }
 }
 

@@ -50,13 +50,13 @@ extension Decimal: DatabaseValueConvertible, StatementColumnConvertible {
 }
 
 extension Decimal {
-    /// The decimal with the shortest representation of a finite double, so that
-    /// `1.23` gives `1.23` and not `1.229999…`. Nil for non-finite doubles and
-    /// doubles out of Decimal's range.
+    /// The decimal built from a finite double by `Decimal(_: Double)`, as
+    /// `NSDecimalNumber(value:)` builds it, so that such numbers round-trip
+    /// equal. Nil for non-finite doubles.
     static func _fromDouble(_ double: Double) -> Decimal? {
         guard double.isFinite else { return nil }
         if let integer = Int64(exactly: double) { return Decimal(integer) }
-        return Decimal(string: String(double))
+        return Decimal(double)
     }
 
     /// Whether the bytes are a whole decimal number: an optional sign, digits

@@ -10,10 +10,10 @@ extension NSNull: DatabaseValueConvertible {
     /// Stored as NULL.
     public var databaseValue: DatabaseValue { .null }
 
-    /// Decodes NULL as the NSNull singleton; other values give nil.
+    /// Always nil: NULL is decoded by optionals (`NSNull?` decodes NULL as
+    /// `.some(nil)`), and no other value is NULL.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
-        guard dbValue.isNull else { return nil }
-        return NSNull() as? Self
+        nil
     }
 }
 

@@ -36,6 +36,8 @@ extension StatementColumnConvertible where Self: RawRepresentable, Self.RawValue
 //
 //     extension Tagged: SQLExpressible where RawValue: SQLExpressible { }
 //     extension Tagged: StatementBinding where RawValue: StatementBinding { }
+//     extension Tagged: SQLSelectable where RawValue: SQLSelectable { }
+//     extension Tagged: SQLOrderingTerm where RawValue: SQLOrderingTerm { }
 
 extension SQLExpressible where Self: RawRepresentable, Self.RawValue: SQLExpressible {
     /// The expression of the raw value.
@@ -51,14 +53,16 @@ extension StatementBinding where Self: RawRepresentable, Self.RawValue: Statemen
     }
 }
 
-extension DatabaseValueConvertible where Self: RawRepresentable, Self.RawValue: DatabaseValueConvertible {
-    /// The expression of the raw value.
-    public var sqlExpression: SQLExpression {
-        rawValue.sqlExpression
+extension SQLSelectable where Self: RawRepresentable, Self.RawValue: SQLSelectable {
+    /// The selection of the raw value.
+    public var sqlSelection: SQLSelection {
+        rawValue.sqlSelection
     }
+}
 
-    /// Binds the raw value.
-    public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
-        rawValue.bind(to: sqliteStatement, at: index)
+extension SQLOrderingTerm where Self: RawRepresentable, Self.RawValue: SQLOrderingTerm {
+    /// The ordering of the raw value.
+    public var sqlOrdering: SQLOrdering {
+        rawValue.sqlOrdering
     }
 }

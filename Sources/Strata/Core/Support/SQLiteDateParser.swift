@@ -144,19 +144,18 @@ enum SQLiteDateParser {
     /// The time interval since 1970-01-01 UTC of a string with a date part,
     /// or nil. Strings without a time zone are read in UTC.
     ///
-    /// With millisecond precision or less, the result is the double nearest to
-    /// the exact decimal value, the one `Date(timeIntervalSince1970: 1381134199.12)`
-    /// uses, so that such dates round-trip exactly.
+    /// Dates are precise to the millisecond: further digits are dropped
+    /// (`.00456` is 4 ms, `.999123` is 999 ms). The result is the double
+    /// nearest to the exact decimal value, the one
+    /// `Date(timeIntervalSince1970: 1381134199.12)` uses, so that such dates
+    /// round-trip exactly.
     @usableFromInline
     static func timeIntervalSince1970(_ buffer: UnsafeBufferPointer<UInt8>) -> TimeInterval? {
         guard let fields = parse(buffer), fields.hasDate else { return nil }
         let days = Int64(daysSinceEpoch(year: fields.year, month: fields.month, day: fields.day))
         var seconds = days * 86_400 + Int64(fields.hour * 3600 + fields.minute * 60 + fields.second)
         seconds -= Int64(fields.timeZoneOffset ?? 0)
-        if fields.nanosecond % 1_000_000 == 0 {
-            return Double(seconds * 1000 + Int64(fields.nanosecond / 1_000_000)) / 1000
-        }
-        return Double(seconds) + Double(fields.nanosecond) / 1_000_000_000
+        return Double(seconds * 1000 + Int64(fields.nanosecond / 1_000_000)) / 1000
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date. Days past the end

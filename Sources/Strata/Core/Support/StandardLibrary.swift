@@ -40,17 +40,32 @@ extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
 protocol _DatabaseInteger: FixedWidthInteger {}
 
 extension _DatabaseInteger {
+    /// Doubles within Int64 are truncated like SQLite does; larger ones, such
+    /// as the REAL that stores a `UInt64` above `Int64.max`, convert only
+    /// when they are exact.
     @inlinable
     static func _fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
         switch dbValue.storage {
         case .int64(let v):
             return Self(exactly: v)
         case .double(let v):
-            guard v.isFinite, v >= -9.223372036854775808e18, v < 9.223372036854775808e18 else { return nil }
+            guard v.isFinite else { return nil }
+            guard v >= -9.223372036854775808e18, v < 9.223372036854775808e18 else { return Self(exactly: v) }
             return Self(exactly: Int64(v))
         default:
             return nil
         }
+    }
+
+    /// The value of a column that `sqlite3_column_int64` reads as
+    /// `Int64.max`: that integer, or a REAL that SQLite saturated, which
+    /// converts only when it is exact (as in ``_fromDatabaseValue(_:)``).
+    @inlinable
+    static func _fromSaturatedColumn(_ sqliteStatement: SQLiteStatement, _ index: CInt) -> Self? {
+        if sqlite3_column_type(sqliteStatement, index) == SQLITE_FLOAT {
+            return _fromDatabaseValue(DatabaseValue(storage: .double(sqlite3_column_double(sqliteStatement, index))))
+        }
+        return Self(exactly: Int64.max)
     }
 }
 
@@ -206,6 +221,7 @@ extension UInt: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseI
     public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> UInt? {
         let v = sqlite3_column_int64(sqliteStatement, index)
         if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        if v == Int64.max { return _fromSaturatedColumn(sqliteStatement, index) }
         return UInt(exactly: v)
     }
     /// Stored as INTEGER; values above `Int64.max` can't be stored and are stored as
@@ -221,8 +237,10 @@ extension UInt: DatabaseValueConvertible, StatementColumnConvertible, _DatabaseI
     /// Reads the column with `sqlite3_column_int64`; nil when out of range.
     @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        guard let v = UInt(exactly: sqlite3_column_int64(sqliteStatement, index)) else { return nil }
-        self = v
+        let v = sqlite3_column_int64(sqliteStatement, index)
+        guard let value = v == Int64.max ? Self._fromSaturatedColumn(sqliteStatement, index) : UInt(exactly: v)
+        else { return nil }
+        self = value
     }
     /// Binds an integer, or a double above `Int64.max`. Wraps `sqlite3_bind_int64`.
     @inlinable
@@ -327,6 +345,7 @@ extension UInt64: DatabaseValueConvertible, StatementColumnConvertible, _Databas
     public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> UInt64? {
         let v = sqlite3_column_int64(sqliteStatement, index)
         if v == 0 && sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL { return nil }
+        if v == Int64.max { return _fromSaturatedColumn(sqliteStatement, index) }
         return UInt64(exactly: v)
     }
     /// Stored as INTEGER; values above `Int64.max` are stored as a double, which is lossy.
@@ -341,8 +360,10 @@ extension UInt64: DatabaseValueConvertible, StatementColumnConvertible, _Databas
     /// Reads the column with `sqlite3_column_int64`; nil when negative.
     @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        guard let v = UInt64(exactly: sqlite3_column_int64(sqliteStatement, index)) else { return nil }
-        self = v
+        let v = sqlite3_column_int64(sqliteStatement, index)
+        guard let value = v == Int64.max ? Self._fromSaturatedColumn(sqliteStatement, index) : UInt64(exactly: v)
+        else { return nil }
+        self = value
     }
     /// Binds an integer, or a double above `Int64.max`. Wraps `sqlite3_bind_int64`.
     @inlinable
@@ -428,11 +449,15 @@ extension String: DatabaseValueConvertible, StatementColumnConvertible {
     /// Stored as TEXT.
     @inlinable
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .string(self)) }
-    /// Only text decodes.
+    /// Text decodes, and so do blobs, as UTF-8 (invalid bytes are repaired,
+    /// as when the string is read straight from the statement).
     @inlinable
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> String? {
-        if case .string(let v) = dbValue.storage { return v }
-        return nil
+        switch dbValue.storage {
+        case .string(let v): return v
+        case .blob(let v): return String(decoding: v, as: UTF8.self)
+        default: return nil
+        }
     }
     /// Reads the column text in place, repairing invalid UTF-8.
     /// Wraps `sqlite3_column_text` and `sqlite3_column_bytes`.

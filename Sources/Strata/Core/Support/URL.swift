@@ -6,10 +6,10 @@ extension URL: DatabaseValueConvertible {
         DatabaseValue(storage: .string(absoluteString))
     }
 
-    /// Decodes a non-empty string that `URL(string:)` accepts. The empty
-    /// string and other values give nil.
+    /// Decodes a non-empty string (text, or a UTF-8 blob) that `URL(string:)`
+    /// accepts. The empty string and other values give nil.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> URL? {
-        guard case .string(let string) = dbValue.storage, !string.isEmpty else { return nil }
+        guard let string = String.fromDatabaseValue(dbValue), !string.isEmpty else { return nil }
         return URL(string: string)
     }
 }

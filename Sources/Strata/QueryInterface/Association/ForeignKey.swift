@@ -10,7 +10,7 @@
 ///     static let players = hasMany(Player.self, using: Player.teamForeignKey)
 /// }
 /// ```
-public struct ForeignKey: Sendable {
+public struct ForeignKey: Equatable, Sendable {
     /// The columns of the table that holds the foreign key.
     let originColumns: [String]
     /// The referenced columns, or nil for the primary key of the referenced table.

@@ -75,7 +75,9 @@ extension JoinableRequest {
     public func joining<A: Association>(required association: A) -> Self where A.OriginRowDecoder == RowDecoder {
         joining(association, kind: .required, mode: .none)
     }
+}
 
+extension JoinableRequest where Self: SelectionRequest {
     /// Returns a request that joins the associated table with `LEFT JOIN`,
     /// and appends its selected columns to the fetched rows (no scope).
     public func annotated<A: Association>(withOptional association: A) -> Self

@@ -50,22 +50,23 @@ public struct CommonTableExpression<RowDecoder>: Sendable {
     }
 }
 
-extension CommonTableExpression where RowDecoder == Void {
-    /// Creates a common table expression from a request.
+extension CommonTableExpression where RowDecoder == Row {
+    /// Creates a common table expression of rows from a request: without an
+    /// explicit type, it is a `CommonTableExpression<Row>`.
     public init(
         recursive: Bool = false, named tableName: String, columns: [String]? = nil, request: some SQLSubqueryable
     ) {
         cte = SQLCTE(tableName: tableName, columns: columns, isRecursive: recursive, subquery: request.sqlSubquery)
     }
 
-    /// Creates a common table expression from an SQL literal.
+    /// Creates a common table expression of rows from an SQL literal.
     public init(recursive: Bool = false, named tableName: String, columns: [String]? = nil, literal sqlLiteral: SQL) {
         cte = SQLCTE(
             tableName: tableName, columns: columns, isRecursive: recursive,
             subquery: SQLSubquery(impl: .literal(sqlLiteral)))
     }
 
-    /// Creates a common table expression from raw SQL and its arguments.
+    /// Creates a common table expression of rows from raw SQL and its arguments.
     public init(
         recursive: Bool = false, named tableName: String, columns: [String]? = nil, sql: String,
         arguments: StatementArguments = StatementArguments()

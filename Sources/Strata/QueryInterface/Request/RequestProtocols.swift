@@ -250,14 +250,12 @@ public protocol TableRequest {
     func _aliased(_ alias: TableAliasBase) -> Self
 }
 
-extension TableRequest {
+extension TableRequest where Self: TypedRequest {
     /// Returns a request whose table can be referred to with the alias.
     public func aliased(_ alias: TableAlias<Void>) -> Self {
         _aliased(alias)
     }
-}
 
-extension TableRequest where Self: TypedRequest {
     /// Returns a request whose table can be referred to with the alias.
     public func aliased(_ alias: TableAlias<RowDecoder>) -> Self {
         _aliased(alias)

@@ -254,3 +254,8 @@ extension Table where RowDecoder: DatabaseValueConvertible & Hashable {
     /// A set of the values of the leftmost column.
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try all().fetchSet(db) }
 }
+
+extension Table where RowDecoder: DatabaseValueConvertible & StatementColumnConvertible & Hashable {
+    /// A set of the values of the leftmost column, read straight from the statement.
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try all().fetchSet(db) }
+}

@@ -1,4 +1,4 @@
-extension TableRequest where Self: FilteredRequest {
+extension TableRequest where Self: FilteredRequest & TypedRequest {
     /// Returns a request filtered by primary key: `WHERE "id" = 1`.
     ///
     /// It is a fatal error to use it on a table whose primary key has

@@ -27,43 +27,43 @@ extension ColumnExpression {
     }
 
     /// `"column" = "column" + value`.
-    public static func += (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
-        lhs.updated(by: "+", rhs)
+    public static func += (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.updated(by: "+", value)
     }
 
     /// `"column" = "column" - value`.
-    public static func -= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
-        lhs.updated(by: "-", rhs)
+    public static func -= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.updated(by: "-", value)
     }
 
     /// `"column" = "column" * value`.
-    public static func *= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
-        lhs.updated(by: "*", rhs)
+    public static func *= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.updated(by: "*", value)
     }
 
     /// `"column" = "column" / value`.
-    public static func /= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
-        lhs.updated(by: "/", rhs)
+    public static func /= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.updated(by: "/", value)
     }
 
     /// `"column" = "column" & value`.
-    public static func &= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
-        lhs.updated(by: "&", rhs)
+    public static func &= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.updated(by: "&", value)
     }
 
     /// `"column" = "column" | value`.
-    public static func |= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
-        lhs.updated(by: "|", rhs)
+    public static func |= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.updated(by: "|", value)
     }
 
     /// `"column" = "column" << value`.
-    public static func <<= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
-        lhs.updated(by: "<<", rhs)
+    public static func <<= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.updated(by: "<<", value)
     }
 
     /// `"column" = "column" >> value`.
-    public static func >>= (lhs: Self, rhs: some SQLExpressible) -> ColumnAssignment {
-        lhs.updated(by: ">>", rhs)
+    public static func >>= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.updated(by: ">>", value)
     }
 
     /// `"column" = "column" <op> operand`: a new value computed from the current one.

@@ -290,7 +290,7 @@ extension SQLExpression {
     /// An operator that can join any number of operands: `a + b + c`.
     ///
     /// See `Sequence.joined(operator:)`.
-    public struct AssociativeBinaryOperator: Sendable {
+    public struct AssociativeBinaryOperator: Hashable, Sendable {
         let sql: String
         let neutralValue: SQLExpression
 
@@ -308,6 +308,13 @@ extension SQLExpression {
         public static let bitwiseAnd = AssociativeBinaryOperator(sql: "&", neutralValue: (-1).sqlExpression)
         /// The `|` bitwise operator (an empty sequence gives 0).
         public static let bitwiseOr = AssociativeBinaryOperator(sql: "|", neutralValue: 0.sqlExpression)
+
+        /// Operators are equal when they have the same SQL (which determines
+        /// their neutral value).
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.sql == rhs.sql }
+
+        /// Hashes the SQL of the operator.
+        public func hash(into hasher: inout Hasher) { hasher.combine(sql) }
     }
 
     /// Joins two expressions with an associative operator, flattening nested uses.

@@ -114,7 +114,7 @@ private func aggregate(_ name: String, _ value: SQLExpression, filter: SQLExpres
 /// // JULIANDAY("date", 'start of year')
 /// julianDay(Column("date"), .startOfYear)
 /// ```
-public enum SQLDateModifier: SQLExpressible, Sendable {
+public enum SQLDateModifier: SQLSpecificExpressible, Sendable {
     // Conversions between time references.
 
     /// `'utc'`: converts from local time to UTC.
@@ -184,11 +184,6 @@ extension Sequence where Element: SQLExpressible {
     public func contains(_ element: some SQLSpecificExpressible) -> SQLExpression {
         SQLExpression.inList(element.sqlExpression, map(\.sqlExpression))
     }
-
-    /// Joins the elements with an associative operator: `a + b + c`.
-    public func joined(operator: SQLExpression.AssociativeBinaryOperator) -> SQLExpression {
-        SQLExpression.associative(`operator`, map(\.sqlExpression))
-    }
 }
 
 extension Sequence where Element == any SQLExpressible {
@@ -197,8 +192,17 @@ extension Sequence where Element == any SQLExpressible {
     public func contains(_ element: some SQLSpecificExpressible) -> SQLExpression {
         SQLExpression.inList(element.sqlExpression, map(\.sqlExpression))
     }
+}
 
-    /// Joins the elements with an associative operator: `a + b + c`.
+extension Sequence where Element: SQLSpecificExpressible {
+    /// Joins the expressions with an associative operator: `a + b + c`.
+    public func joined(operator: SQLExpression.AssociativeBinaryOperator) -> SQLExpression {
+        SQLExpression.associative(`operator`, map(\.sqlExpression))
+    }
+}
+
+extension Sequence where Element == any SQLSpecificExpressible {
+    /// Joins the expressions with an associative operator: `a + b + c`.
     public func joined(operator: SQLExpression.AssociativeBinaryOperator) -> SQLExpression {
         SQLExpression.associative(`operator`, map(\.sqlExpression))
     }
@@ -207,27 +211,56 @@ extension Sequence where Element == any SQLExpressible {
 extension ClosedRange where Bound: SQLExpressible {
     /// `element BETWEEN lowerBound AND upperBound`.
     public func contains(_ element: some SQLSpecificExpressible) -> SQLExpression {
-        SQLExpression(
-            impl: .between(
-                element.sqlExpression, lowerBound.sqlExpression, upperBound.sqlExpression, negated: false))
+        SQLExpression.between(element, lowerBound, upperBound)
+    }
+}
+
+extension ClosedRange where Bound: SQLExpressible, Bound: Strideable, Bound.Stride: SignedInteger {
+    /// `element BETWEEN lowerBound AND upperBound`. This overload of countable
+    /// ranges wins over `Sequence.contains(_:)`, which would list every value.
+    public func contains(_ element: some SQLSpecificExpressible) -> SQLExpression {
+        SQLExpression.between(element, lowerBound, upperBound)
     }
 }
 
 extension Range where Bound: SQLExpressible {
     /// `(element >= lowerBound) AND (element < upperBound)`.
     public func contains(_ element: some SQLSpecificExpressible) -> SQLExpression {
+        SQLExpression.halfOpenRange(element, lowerBound, upperBound)
+    }
+}
+
+extension Range where Bound: SQLExpressible, Bound: Strideable, Bound.Stride: SignedInteger {
+    /// `(element >= lowerBound) AND (element < upperBound)`. This overload of
+    /// countable ranges wins over `Sequence.contains(_:)`, which would list every value.
+    public func contains(_ element: some SQLSpecificExpressible) -> SQLExpression {
+        SQLExpression.halfOpenRange(element, lowerBound, upperBound)
+    }
+}
+
+extension SQLExpression {
+    /// `element BETWEEN lower AND upper`.
+    static func between(
+        _ element: some SQLSpecificExpressible, _ lower: some SQLExpressible, _ upper: some SQLExpressible
+    ) -> SQLExpression {
+        SQLExpression(
+            impl: .between(element.sqlExpression, lower.sqlExpression, upper.sqlExpression, negated: false))
+    }
+
+    /// `(element >= lower) AND (element < upper)`.
+    static func halfOpenRange(
+        _ element: some SQLSpecificExpressible, _ lower: some SQLExpressible, _ upper: some SQLExpressible
+    ) -> SQLExpression {
         let element = element.sqlExpression
         return SQLExpression(
             impl: .associative(
                 .and,
                 [
-                    SQLExpression(impl: .binary(">=", element, lowerBound.sqlExpression)),
-                    SQLExpression(impl: .binary("<", element, upperBound.sqlExpression)),
+                    SQLExpression(impl: .binary(">=", element, lower.sqlExpression)),
+                    SQLExpression(impl: .binary("<", element, upper.sqlExpression)),
                 ]))
     }
-}
 
-extension SQLExpression {
     /// `element IN (values)`, simplified to `element = value` for one value.
     static func inList(_ element: SQLExpression, _ values: [SQLExpression]) -> SQLExpression {
         if values.count == 1 {

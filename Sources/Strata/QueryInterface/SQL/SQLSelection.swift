@@ -28,10 +28,10 @@ public struct SQLSelection: Sendable {
         let qualifier = source.flatMap { $0.isQualifying ? $0 : nil }
         switch impl {
         case .expression(let expression):
-            let expression = qualifier.map { expression.qualified(with: $0) } ?? expression
+            let expression = expression.qualifiedIfNeeded(qualifier)
             return try expression.sql(context)
         case .aliasedExpression(let expression, let key):
-            let expression = qualifier.map { expression.qualified(with: $0) } ?? expression
+            let expression = expression.qualifiedIfNeeded(qualifier)
             return try expression.sql(context, wrapped: true) + " AS " + key.quotedDatabaseIdentifier
         case .literal(let literal):
             return try literal.sql(context)
@@ -76,8 +76,12 @@ public struct SQLSelection: Sendable {
 }
 
 extension SQLExpression {
-    fileprivate func qualifiedIfNeeded(_ alias: TableAliasBase?) -> SQLExpression {
-        alias.map { qualified(with: $0) } ?? self
+    /// The expression qualified with the alias, or itself without alias.
+    /// (Not `alias.map(...) ?? self`: on optional expressions, `??` is the
+    /// SQL `IFNULL` operator.)
+    func qualifiedIfNeeded(_ alias: TableAliasBase?) -> SQLExpression {
+        guard let alias else { return self }
+        return qualified(with: alias)
     }
 }
 

@@ -72,7 +72,7 @@ struct SQLQuery: Sendable {
     }
 
     func qualify(_ expression: SQLExpression) -> SQLExpression {
-        qualifyingAlias.map { expression.qualified(with: $0) } ?? expression
+        expression.qualifiedIfNeeded(qualifyingAlias)
     }
 
     func resolvedSelection(_ db: Database) throws -> [SQLSelection] {

@@ -60,22 +60,24 @@ public final class ColumnDefinition {
     /// Adds a PRIMARY KEY constraint.
     @discardableResult
     public func primaryKey(
-        onConflict resolution: Database.ConflictResolution? = nil,
+        onConflict conflictResolution: Database.ConflictResolution? = nil,
         autoincrement: Bool = false
     ) -> Self {
-        configure { $0.primaryKey = PrimaryKeyConstraint(conflictResolution: resolution, autoincrement: autoincrement) }
+        configure {
+            $0.primaryKey = PrimaryKeyConstraint(conflictResolution: conflictResolution, autoincrement: autoincrement)
+        }
     }
 
     /// Adds a NOT NULL constraint.
     @discardableResult
-    public func notNull(onConflict resolution: Database.ConflictResolution? = nil) -> Self {
-        configure { $0.notNullConflictResolution = .some(resolution) }
+    public func notNull(onConflict conflictResolution: Database.ConflictResolution? = nil) -> Self {
+        configure { $0.notNullConflictResolution = .some(conflictResolution) }
     }
 
     /// Adds a UNIQUE constraint.
     @discardableResult
-    public func unique(onConflict resolution: Database.ConflictResolution? = nil) -> Self {
-        configure { $0.uniqueConflictResolution = .some(resolution) }
+    public func unique(onConflict conflictResolution: Database.ConflictResolution? = nil) -> Self {
+        configure { $0.uniqueConflictResolution = .some(conflictResolution) }
     }
 
     /// Adds a CHECK constraint built from the column:

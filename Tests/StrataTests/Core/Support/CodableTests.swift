@@ -113,7 +113,7 @@ struct CodableTests {
         let dbQueue = try DatabaseQueue()
         try dbQueue.read { db throws in
             #expect(throws: RowDecodingError.self) { try Color.fetchOne(db, sql: "SELECT '[]'") }
-            #expect(try Color?.fetchOne(db, sql: "SELECT NULL") == nil)
+            #expect(try Color?.fetchOne(db, sql: "SELECT NULL") == .some(nil))
         }
     }
 

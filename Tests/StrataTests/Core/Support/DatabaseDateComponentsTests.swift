@@ -110,11 +110,19 @@ struct DatabaseDateComponentsTests {
         #expect(long.dateComponents.nanosecond == 123_456_789)
     }
 
-    @Test func missingComponentsAreWrittenAsZero() {
+    @Test func missingComponentsAreTheStartOfYearZero() {
         var components = DateComponents()
         components.hour = 7
         #expect(DatabaseDateComponents(components, format: .HMSS).databaseValue == "07:00:00.000".databaseValue)
-        #expect(DatabaseDateComponents(DateComponents(), format: .YMD).databaseValue == "0000-00-00".databaseValue)
+        #expect(DatabaseDateComponents(DateComponents(), format: .YMD).databaseValue == "0000-01-01".databaseValue)
+        #expect(
+            DatabaseDateComponents(DateComponents(), format: .YMD_HMSS).databaseValue
+                == "0000-01-01 00:00:00.000".databaseValue)
+        components = DateComponents()
+        components.year = 2024
+        components.month = 0
+        components.day = 0
+        #expect(DatabaseDateComponents(components, format: .YMD).databaseValue == "2024-01-01".databaseValue)
     }
 
     @Test func timeZoneIsNotWritten() {

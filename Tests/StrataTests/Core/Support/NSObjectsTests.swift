@@ -136,7 +136,7 @@ struct NSUUIDTests {
 struct NSNullTests {
     @Test func behavesLikeNULL() throws {
         #expect(NSNull().databaseValue == .null)
-        #expect(NSNull.fromDatabaseValue(.null) == NSNull())
+        #expect(NSNull.fromDatabaseValue(.null) == nil)
         #expect(NSNull.fromDatabaseValue(0.databaseValue) == nil)
         #expect(DatabaseValue(value: NSNull()) == .null)
         let dbQueue = try DatabaseQueue()

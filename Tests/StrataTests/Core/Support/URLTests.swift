@@ -20,7 +20,6 @@ struct URLTests {
         #expect(URL.fromDatabaseValue("".databaseValue) == nil)
         #expect(URL.fromDatabaseValue(.null) == nil)
         #expect(URL.fromDatabaseValue(1.databaseValue) == nil)
-        #expect(URL.fromDatabaseValue(Data("https://example.com".utf8).databaseValue) == nil)
         let dbQueue = try DatabaseQueue()
         try dbQueue.read { db throws in
             #expect(throws: RowDecodingError.self) { try URL.fetchOne(db, sql: "SELECT ''") }
