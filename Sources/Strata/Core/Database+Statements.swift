@@ -58,7 +58,7 @@ extension Database {
                 // Anything but white space and comments after the statement is a second statement.
                 if let tail, tail - start < chars.count {
                     let rest = UnsafeBufferPointer(start: tail, count: chars.count - (tail - start))
-                    if try containsStatement(rest) {
+                    if containsStatement(rest) {
                         throw DatabaseError(
                             resultCode: .SQLITE_MISUSE,
                             message: "Multiple statements found. To execute multiple statements, "
@@ -71,12 +71,30 @@ extension Database {
         }
     }
 
-    /// Whether some SQL text holds a statement (not only white space, comments or `;`).
-    private func containsStatement(_ chars: UnsafeBufferPointer<CChar>) throws -> Bool {
-        guard let start = chars.baseAddress, !chars.isEmpty else { return false }
-        var tail: UnsafePointer<CChar>? = nil
-        return try Statement(database: self, cString: start, byteCount: chars.count, tail: &tail, prepFlags: 0)
-            != nil
+    /// Whether some SQL text holds anything but white space, comments and
+    /// semicolons. The text is scanned, not compiled, so that the error of
+    /// a second statement is never reported instead of the misuse.
+    private func containsStatement(_ chars: UnsafeBufferPointer<CChar>) -> Bool {
+        var i = 0
+        let count = chars.count
+        func at(_ index: Int) -> UInt8 { index < count ? UInt8(bitPattern: chars[index]) : 0 }
+        while i < count {
+            switch at(i) {
+            case 0x20, 0x09, 0x0A, 0x0C, 0x0D, UInt8(ascii: ";"):
+                i += 1
+            case UInt8(ascii: "-") where at(i + 1) == UInt8(ascii: "-"):
+                while i < count && at(i) != 0x0A { i += 1 }
+            case UInt8(ascii: "/") where at(i + 1) == UInt8(ascii: "*"):
+                i += 2
+                while i < count && !(at(i) == UInt8(ascii: "*") && at(i + 1) == UInt8(ascii: "/")) { i += 1 }
+                i += 2
+            case 0:
+                return false
+            default:
+                return true
+            }
+        }
+        return false
     }
 
     /// Executes one or several statements separated by semicolons, consuming
@@ -129,6 +147,8 @@ public class SQLStatementCursor {
     private var offset = 0
     private var arguments: StatementArguments?
     private let checksArguments: Bool
+    /// The number of positional arguments given, for the error message.
+    private let argumentCount: Int
 
     init(database: Database, sql: String, arguments: StatementArguments?) {
         self.database = database
@@ -136,6 +156,7 @@ public class SQLStatementCursor {
         self.cString = sql.utf8CString
         self.arguments = arguments
         self.checksArguments = arguments != nil
+        self.argumentCount = arguments?.values.count ?? 0
     }
 }
 
@@ -165,7 +186,7 @@ extension SQLStatementCursor: Cursor {
             self.arguments = StatementArguments()
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
-                message: "wrong number of statement arguments: \(arguments.values.count) too many",
+                message: "wrong number of statement arguments: \(argumentCount)",
                 sql: sql, arguments: arguments,
                 publicStatementArguments: database.configuration.publicStatementArguments)
         }

@@ -41,6 +41,10 @@ public final class Row {
     /// Rows prefetched by associations, by key.
     var prefetchedRowsStorage: [String: [Row]] = [:]
 
+    /// Whether a `.values` row is the copy of a row fetched from the
+    /// database (see ``isFetched``).
+    var isCopyOfFetchedRow = false
+
     /// The keyed container of the last `Decodable` record decoded from the row.
     @exclusivity(unchecked)
     var recordContainerCache: RecordContainerCache?
@@ -106,6 +110,7 @@ public final class Row {
             result = Row(base: base.copy(), adapter: adapter)
         }
         result.prefetchedRowsStorage = prefetchedRowsStorage
+        result.isCopyOfFetchedRow = isFetched
         return result
     }
 
@@ -117,6 +122,17 @@ public final class Row {
     }
 
     /// The statement the row comes from, if any.
+    /// Whether the row was fetched from the database (or copied from such
+    /// a row), as opposed to a row built from values. A ``Record`` built
+    /// from a fetched row tracks its changes from it.
+    var isFetched: Bool {
+        switch impl {
+        case .statement: true
+        case .values: isCopyOfFetchedRow
+        case .adapted(let base, _): base.isFetched
+        }
+    }
+
     var statement: Statement? {
         switch impl {
         case .statement(let statement): return statement

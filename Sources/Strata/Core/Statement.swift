@@ -54,6 +54,9 @@ public final class Statement {
     }()
 
     private var _arguments = StatementArguments()
+    /// Whether SQLite's bindings were cleared after `execute(arguments:)`:
+    /// the next execution binds `_arguments` again.
+    private var bindingsWereCleared = false
 
     /// Compiles the first statement found in `sql`. Returns nil when it only
     /// holds white space or comments. `tail` receives the position after the statement.
@@ -224,12 +227,14 @@ public final class Statement {
     public func setArguments(_ arguments: StatementArguments) throws {
         _ = try bindings(for: arguments, allowingRemainingValues: false, bind: true)
         _arguments = arguments
+        bindingsWereCleared = false
     }
 
     /// Binds arguments without validating them: missing values are NULL, extra
     /// values are ignored.
     public func setUncheckedArguments(_ arguments: StatementArguments) {
         _arguments = arguments
+        bindingsWereCleared = false
         reset()
         var positional = arguments.values.makeIterator()
         for (i, name) in parameterNames.enumerated() {
@@ -371,6 +376,10 @@ public final class Statement {
     public func execute(arguments: StatementArguments? = nil) throws {
         if let arguments {
             try setArguments(arguments)
+            // The values given here are not kept bound by SQLite.
+            defer { clearBindings() }
+            try execute()
+            return
         }
         try prepareExecution()
         defer { database.statementDidExecute(self) }
@@ -391,7 +400,18 @@ public final class Statement {
     @usableFromInline
     func prepareExecution() throws {
         reset()
+        if bindingsWereCleared {
+            setUncheckedArguments(_arguments)
+        }
         try database.statementWillExecute(self)
+    }
+
+    /// Releases the values bound in SQLite (`sqlite3_clear_bindings`); the
+    /// next execution binds the statement arguments again.
+    private func clearBindings() {
+        sqlite3_reset(sqliteStatement)
+        sqlite3_clear_bindings(sqliteStatement)
+        bindingsWereCleared = true
     }
 
     /// Called when a cursor reached the end of the statement.

@@ -45,9 +45,12 @@ extension EncodableRecord {
     public static var databaseEncodingUserInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// A JSON encoder with sorted keys, base64 data, dates in milliseconds
-    /// since 1970, that throws on non-conforming floats.
+    /// since 1970, that throws on non-conforming floats, and the record's
+    /// ``databaseEncodingUserInfo``.
     public static func databaseJSONEncoder(for column: String) -> JSONEncoder {
-        JSONCoding.makeEncoder()
+        let encoder = JSONCoding.makeEncoder()
+        encoder.userInfo = JSONCoding.userInfo(databaseEncodingUserInfo)
+        return encoder
     }
 
     /// `.deferredToDate`: text `YYYY-MM-DD HH:MM:SS.SSS` in UTC.

@@ -5,9 +5,12 @@ extension FetchableRecord {
     public static var databaseDecodingUserInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// A decoder that reads `Data` as base64, `Date` as milliseconds since
-    /// 1970, and throws on non-conforming floats.
+    /// 1970, throws on non-conforming floats, and has the record's
+    /// ``databaseDecodingUserInfo``.
     public static func databaseJSONDecoder(for column: String) -> JSONDecoder {
-        JSONCoding.makeDecoder()
+        let decoder = JSONCoding.makeDecoder()
+        decoder.userInfo = JSONCoding.userInfo(databaseDecodingUserInfo)
+        return decoder
     }
 
     /// ``DatabaseDateDecodingStrategy/deferredToDate``.

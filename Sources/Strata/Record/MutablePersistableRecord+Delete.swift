@@ -17,7 +17,7 @@ extension MutablePersistableRecord {
             return result
         }
         guard let deleted else {
-            fatalError("\(type(of: self)).aroundDelete(_:delete:) must call delete()")
+            throw Self.callbackMisuse("aroundDelete(_:delete:)", action: "delete")
         }
         didDelete(deleted: deleted)
         return deleted

@@ -15,6 +15,16 @@ extension MutablePersistableRecord {
 
     // MARK: - Callback sequences
 
+    /// The error of an `around...` callback that did not call its action,
+    /// or caught the action's error without rethrowing it.
+    @usableFromInline
+    static func callbackMisuse(_ callback: String, action: String) -> DatabaseError {
+        DatabaseError(
+            resultCode: .SQLITE_MISUSE,
+            message: "\(Self.self).\(callback) did not call its \(action) function, "
+                + "or did not rethrow the error of \(action)")
+    }
+
     /// `willSave`, `aroundSave { save }`, `didSave`.
     @inlinable @discardableResult
     mutating func withSaveCallbacks(_ db: Database, _ save: (inout Self) throws -> PersistenceSuccess) throws
@@ -29,7 +39,7 @@ extension MutablePersistableRecord {
             return success
         }
         guard let saved = saved.take() else {
-            fatalError("\(type(of: self)).aroundSave(_:save:) must call save()")
+            throw Self.callbackMisuse("aroundSave(_:save:)", action: "save")
         }
         self = record
         didSave(saved)
@@ -53,12 +63,10 @@ extension MutablePersistableRecord {
             return success
         }
         guard let inserted = inserted.take() else {
-            fatalError("\(type(of: self)).aroundInsert(_:insert:) must call insert()")
+            throw Self.callbackMisuse("aroundInsert(_:insert:)", action: "insert")
         }
-        let conflict = conflictResolution ?? type(of: self).persistenceConflictPolicy.conflictResolutionForInsert
-        if conflict != .ignore {
-            didInsert(inserted)
-        }
+        // Called even when an IGNORE conflict resolution ignored the row.
+        didInsert(inserted)
         return inserted
     }
 
@@ -84,7 +92,7 @@ extension MutablePersistableRecord {
             return success
         }
         guard let updated = updated.take() else {
-            fatalError("\(type(of: self)).aroundUpdate(_:columns:update:) must call update()")
+            throw Self.callbackMisuse("aroundUpdate(_:columns:update:)", action: "update")
         }
         didUpdate(updated)
         return updated
@@ -178,26 +186,23 @@ extension MutablePersistableRecord {
             sql += "OR " + conflict.rawValue + " "
         }
         sql += info.tableName.quotedDatabaseIdentifier + " SET "
-        sql += setColumns.map { $0.quotedDatabaseIdentifier + " = ?" }.joined(separator: ", ")
+        sql += PersistenceSQL.assignments(setColumns)
         sql += " WHERE " + PersistenceSQL.keyCondition(key.columns)
 
-        // INSTEAD OF triggers do not report changes: check the row first.
-        let isView = try info.isView(db)
-        if isView, try !Self.rowExists(db, tableName: info.tableName, key: key) {
-            throw RecordError.recordNotFound(databaseTableName: info.tableName, key: key.dictionary)
+        let changedRowCount = try db.changedRowCount {
+            if let selection {
+                let context = SQLGenerationContext(db)
+                sql += try PersistenceSQL.returning(selection, tableName: info.tableName, context: context)
+                let statement = try db.cachedStatement(sql: sql)
+                try statement.setArguments(
+                    StatementArguments(values: setValues + key.values + context.arguments.values, namedValues: [:]))
+                try fetch(statement)
+            } else {
+                let statement = try db.cachedStatement(sql: sql)
+                try statement.execute(arguments: StatementArguments(values: setValues + key.values, namedValues: [:]))
+            }
         }
-        if let selection {
-            let context = SQLGenerationContext(db)
-            sql += try PersistenceSQL.returning(selection, tableName: info.tableName, context: context)
-            let statement = try db.cachedStatement(sql: sql)
-            try statement.setArguments(
-                StatementArguments(values: setValues + key.values + context.arguments.values, namedValues: [:]))
-            try fetch(statement)
-        } else {
-            let statement = try db.cachedStatement(sql: sql)
-            try statement.execute(arguments: StatementArguments(values: setValues + key.values, namedValues: [:]))
-        }
-        if !isView && db.changesCount == 0 {
+        if changedRowCount == 0 {
             throw RecordError.recordNotFound(databaseTableName: info.tableName, key: key.dictionary)
         }
         if info.isRecordClass {
@@ -222,18 +227,17 @@ extension MutablePersistableRecord {
         let container = try persistenceContainer(info)
         let key = try PersistenceKey(columns: info.primaryKey(db).columns, container: container)
         guard key.isComplete else { return false }
-        let isView = try info.isView(db)
-        if isView, try !Self.rowExists(db, tableName: info.tableName, key: key) {
-            return false
-        }
         let sql =
             "DELETE FROM " + info.tableName.quotedDatabaseIdentifier + " WHERE "
             + PersistenceSQL.keyCondition(key.columns)
-        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(values: key.values, namedValues: [:]))
+        let changedRowCount = try db.changedRowCount {
+            try db.cachedStatement(sql: sql).execute(
+                arguments: StatementArguments(values: key.values, namedValues: [:]))
+        }
         if info.isRecordClass {
             (self as! Record).referenceContainer = nil
         }
-        return isView || db.changesCount > 0
+        return changedRowCount > 0
     }
 
     /// Whether a row has the primary key of the record.

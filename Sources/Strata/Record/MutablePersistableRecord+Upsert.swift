@@ -84,7 +84,7 @@ extension MutablePersistableRecord {
                 return success
             }
             guard let inserted else {
-                fatalError("\(type(of: record)).aroundInsert(_:insert:) must call insert()")
+                throw Self.callbackMisuse("aroundInsert(_:insert:)", action: "insert")
             }
             record.didInsert(inserted)
             return PersistenceSuccess(inserted)
@@ -106,34 +106,9 @@ extension MutablePersistableRecord {
         let primaryKey = try info.primaryKey(db)
         let context = SQLGenerationContext(db)
 
-        // Assignments
-        let excludedColumns = Set(
-            (conflictTarget.isEmpty ? primaryKey.columns : conflictTarget).map { $0.lowercased() })
-        var updates: [ColumnAssignment] = []
-        if strategy.rawValue == UpsertUpdateStrategy.allColumns.rawValue {
-            for column in container.columns where !excludedColumns.contains(column.lowercased()) {
-                updates.append(
-                    ColumnAssignment(
-                        columnName: column,
-                        value: SQLExpression(impl: .literal(SQL(sql: "excluded." + column.quotedDatabaseIdentifier)))))
-            }
-        }
-        if let assignments {
-            let excluded = TableAlias<Self>(name: "excluded")
-            for assignment in assignments(excluded) {
-                let lowercased = assignment.columnName.lowercased()
-                if let index = updates.firstIndex(where: { $0.columnName.lowercased() == lowercased }) {
-                    updates[index] = assignment
-                } else {
-                    updates.append(assignment)
-                }
-            }
-        }
-        if updates.isEmpty {
-            // Update something, so that RETURNING returns the existing row.
-            let column = primaryKey.columns[0]
-            updates = [ColumnAssignment(columnName: column, value: SQLExpression(impl: .column(column)))]
-        }
+        let updates = Self.upsertAssignments(
+            columns: container.columns, conflictTarget: conflictTarget, primaryKey: primaryKey.columns,
+            strategy: strategy, explicit: assignments?(TableAlias<Self>(name: "excluded")) ?? [])
 
         var sql = PersistenceSQL.insert(
             tableName: info.tableName, columns: container.columns, conflictResolution: .abort)
@@ -163,7 +138,9 @@ extension MutablePersistableRecord {
                 rowID = Int64.fromDatabaseValue(values.removeLast()) ?? rowID
                 names.removeLast()
             }
-            try fetch(Row(names: names, values: values))
+            let fetchedRow = Row(names: names, values: values)
+            fetchedRow.isCopyOfFetchedRow = true
+            try fetch(fetchedRow)
         }
         let rowIDColumn = primaryKey.rowIDColumn
         if let rowIDColumn {
@@ -173,6 +150,44 @@ extension MutablePersistableRecord {
             (self as! Record).referenceContainer = container
         }
         return InsertionSuccess(rowID: rowID, rowIDColumn: rowIDColumn, persistenceContainer: container)
+    }
+}
+
+extension MutablePersistableRecord {
+    /// The `DO UPDATE SET` assignments: the explicit ones first, then
+    /// `"c" = "excluded"."c"` for the other inserted columns, but the
+    /// conflict target and primary key. A `noOverwrite` assignment leaves
+    /// its column out. With no assignment left, the primary key is assigned
+    /// to itself, so that RETURNING returns the existing row.
+    static func upsertAssignments(
+        columns: [String],
+        conflictTarget: [String],
+        primaryKey: [String],
+        strategy: UpsertUpdateStrategy,
+        explicit: [ColumnAssignment]
+    ) -> [ColumnAssignment] {
+        var assigned = Set((conflictTarget + primaryKey).map { $0.lowercased() })
+        var updates: [ColumnAssignment] = []
+        for assignment in explicit {
+            let lowercased = assignment.columnName.lowercased()
+            assigned.insert(lowercased)
+            if case .column(let name) = assignment.value.impl, name.lowercased() == lowercased {
+                continue  // noOverwrite
+            }
+            updates.append(assignment)
+        }
+        if !strategy.contains(.noColumnUnlessSpecified) {
+            for column in columns where !assigned.contains(column.lowercased()) {
+                let excluded = "excluded".quotedDatabaseIdentifier + "." + column.quotedDatabaseIdentifier
+                updates.append(
+                    ColumnAssignment(columnName: column, value: SQLExpression(impl: .literal(SQL(sql: excluded)))))
+            }
+        }
+        if updates.isEmpty {
+            let column = primaryKey[0]
+            updates = [ColumnAssignment(columnName: column, value: SQLExpression(impl: .column(column)))]
+        }
+        return updates
     }
 }
 

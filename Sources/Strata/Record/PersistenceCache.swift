@@ -125,6 +125,8 @@ extension RecordPersistenceInfo {
         fetch: (Statement) throws -> Void
     ) throws -> InsertionSuccess {
         var container = container
+        // Schema reads first: the INSERT is the last statement executed.
+        let rowIDColumn = self.rowIDColumn(db)
         if let selection {
             let context = SQLGenerationContext(db)
             let sql =
@@ -141,7 +143,6 @@ extension RecordPersistenceInfo {
             try statement.executeBinding(container.values)
         }
         let rowID = db.lastInsertedRowID
-        let rowIDColumn = self.rowIDColumn(db)
         if let rowIDColumn {
             container.setValue(rowID, forColumn: rowIDColumn)
         }
@@ -172,7 +173,7 @@ extension Database {
 
 /// SQL of the persistence statements.
 enum PersistenceSQL {
-    /// `INSERT [OR ...] INTO "table" ("a", "b") VALUES (?, ?)`.
+    /// `INSERT [OR ...] INTO "table" ("a", "b") VALUES (?,?)`.
     static func insert(
         tableName: String, columns: [String], conflictResolution: Database.ConflictResolution
     ) -> String {
@@ -185,13 +186,18 @@ enum PersistenceSQL {
             return sql + " DEFAULT VALUES"
         }
         sql += " (" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ") VALUES ("
-        sql += repeatElement("?", count: columns.count).joined(separator: ", ") + ")"
+        sql += repeatElement("?", count: columns.count).joined(separator: ",") + ")"
         return sql
     }
 
-    /// `"a" = ? AND "b" = ?`.
+    /// `"a"=? AND "b"=?`.
     static func keyCondition(_ columns: [String]) -> String {
-        columns.map { $0.quotedDatabaseIdentifier + " = ?" }.joined(separator: " AND ")
+        columns.map { $0.quotedDatabaseIdentifier + "=?" }.joined(separator: " AND ")
+    }
+
+    /// `"a"=?, "b"=?`: the assignments of an UPDATE.
+    static func assignments(_ columns: [String]) -> String {
+        columns.map { $0.quotedDatabaseIdentifier + "=?" }.joined(separator: ", ")
     }
 
     /// ` RETURNING ...` for a selection, with its arguments in the context.

@@ -36,9 +36,11 @@ open class Record: FetchableRecord, TableRecord, PersistableRecord {
     public init() {}
 
     /// Creates a record from a row. Subclasses decode their properties,
-    /// then call `super.init(row:)`, which remembers the row for change
-    /// tracking.
+    /// then call `super.init(row:)`, which remembers a row fetched from the
+    /// database for change tracking. A record built from any other row has
+    /// all its columns changed.
     public required init(row: Row) throws {
+        guard row.isFetched else { return }
         var container = PersistenceContainer()
         for (name, value) in zip(row.columnNames, row.databaseValues) {
             container.setDatabaseValue(value, forColumn: name)

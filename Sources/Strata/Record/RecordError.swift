@@ -16,10 +16,11 @@ public enum RecordError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case let .recordNotFound(databaseTableName: table, key: key):
+            // Formatted as a row: `[id:1]`, `[a:1 b:"x"]`.
             let keyDescription = key.sorted { $0.key < $1.key }
-                .map { "\($0.key) = \($0.value)" }
-                .joined(separator: ", ")
-            return "Record not found in table \(table): \(keyDescription)"
+                .map { "\($0.key):\($0.value)" }
+                .joined(separator: " ")
+            return "Key not found in table \(table): [\(keyDescription)]"
         }
     }
 }

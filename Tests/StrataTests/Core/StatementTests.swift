@@ -268,3 +268,57 @@ struct StatementTests {
         }
     }
 }
+
+/// Statement misuses reported as GRDB 7 reports them.
+struct StatementMisuseTests {
+    @Test func makeStatementRejectsASecondStatementBeforeCompilingIt() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t (a)")
+            do {
+                _ = try db.makeStatement(sql: "UPDATE t SET a = 1; x")
+                Issue.record("Expected error")
+            } catch let error as DatabaseError {
+                #expect(error.resultCode == .SQLITE_MISUSE)
+                #expect(
+                    error.message
+                        == "Multiple statements found. To execute multiple statements, "
+                        + "use Database.execute(sql:) or Database.allStatements(sql:) instead.")
+            }
+            // Trailing white space, semicolons and comments are not statements.
+            _ = try db.makeStatement(sql: "UPDATE t SET a = 1; -- comment\n /* block */ ;  ")
+        }
+    }
+
+    @Test(arguments: ["", "SELECT 1", "SELECT ?; SELECT 2"])
+    func extraArgumentsAreAMisuse(sql: String) throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            let count = sql.contains("?") ? 2 : 1
+            let arguments = StatementArguments(Array(1...count))
+            do {
+                try db.execute(sql: sql, arguments: arguments)
+                Issue.record("Expected error")
+            } catch let error as DatabaseError {
+                #expect(error.resultCode == .SQLITE_MISUSE)
+                #expect(error.message == "wrong number of statement arguments: \(count)")
+            }
+        }
+    }
+
+    @Test func executeWithArgumentsClearsTheBindings() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t (a)")
+            let statement = try db.makeStatement(sql: "INSERT INTO t (a) VALUES (?)")
+            try statement.execute(arguments: ["secret"])
+            let expanded = try #require(sqlite3_expanded_sql(statement.sqliteStatement))
+            defer { sqlite3_free(expanded) }
+            #expect(String(cString: expanded) == "INSERT INTO t (a) VALUES (NULL)")
+            // The statement still runs again with its arguments.
+            #expect(statement.arguments == ["secret"])
+            try statement.execute()
+            #expect(try String.fetchAll(db, sql: "SELECT a FROM t") == ["secret", "secret"])
+        }
+    }
+}

@@ -90,12 +90,12 @@ struct FindTests {
             guard case RecordError.recordNotFound(databaseTableName: "player", key: let key) = error else {
                 return false
             }
-            return key == ["id": 42.databaseValue] && "\(error)" == "Record not found in table player: id = 42"
+            return key == ["id": 42.databaseValue] && "\(error)" == "Key not found in table player: [id:42]"
         }
         #expect {
             try dbQueue.read { db in _ = try Country.find(db, id: "XX") }
         } throws: { error in
-            "\(error)" == #"Record not found in table country: isoCode = "XX""#
+            "\(error)" == #"Key not found in table country: [isoCode:"XX"]"#
         }
     }
 
@@ -113,7 +113,7 @@ struct FindTests {
         #expect {
             try dbQueue.read { db in _ = try Player.find(db, key: 3) }
         } throws: { error in
-            "\(error)" == "Record not found in table player: id = 3"
+            "\(error)" == "Key not found in table player: [id:3]"
         }
         #expect {
             try dbQueue.read { db in _ = try Citizenship.find(db, key: ["citizenId": 2, "countryCode": "FR"]) }
@@ -122,12 +122,12 @@ struct FindTests {
                 return false
             }
             return key == ["citizenId": 2.databaseValue, "countryCode": "FR".databaseValue]
-                && "\(error)" == #"Record not found in table citizenship: citizenId = 2, countryCode = "FR""#
+                && "\(error)" == #"Key not found in table citizenship: [citizenId:2 countryCode:"FR"]"#
         }
         #expect {
             try dbQueue.read { db in _ = try Player.find(db, key: ["email": "nobody@example.com"]) }
         } throws: { error in
-            "\(error)" == #"Record not found in table player: email = "nobody@example.com""#
+            "\(error)" == #"Key not found in table player: [email:"nobody@example.com"]"#
         }
     }
 
@@ -155,7 +155,7 @@ struct FindTests {
         #expect {
             try dbQueue.read { db in _ = try PlainEvent.find(db, key: 3) }
         } throws: { error in
-            "\(error)" == "Record not found in table event: rowid = 3"
+            "\(error)" == "Key not found in table event: [rowid:3]"
         }
     }
 
@@ -185,7 +185,7 @@ struct FindTests {
         #expect {
             try dbQueue.read { db in _ = try Captain.find(db, id: "craig") }
         } throws: { error in
-            "\(error)" == #"Record not found in table captain: id = "craig""#
+            "\(error)" == #"Key not found in table captain: [id:"craig"]"#
         }
     }
 }

@@ -168,6 +168,28 @@ struct PersistableViewTests {
         }
     }
 
+    @Test func changesThroughTheViewAreCounted() throws {
+        let dbQueue = try database()
+        try dbQueue.write { db in
+            try Team(id: "red", name: "Red").insert(db)
+            try Team(id: "blue", name: "Blue").insert(db)
+            try Team(id: "green", name: "Green").insert(db)
+            try Captain(id: "alice", name: "Alice", teamId: "red").insert(db)
+            try Captain(id: "bob", name: "Bob", teamId: "blue").insert(db)
+            try Captain(id: "carol", name: "Carol", teamId: "green").insert(db)
+            // The UPDATE trigger changes one player row per captain (the
+            // previous captain of the team is the captain itself).
+            #expect(try Captain.filter(Column("teamId") == "red").updateAll(db, Column("name").set(to: "Alicia")) == 1)
+            #expect(try Captain.updateAll(db, Column("name").set(to: "Captain")) == 3)
+            #expect(try Captain.filter(Column("id") == "nobody").updateAll(db, Column("name").set(to: "X")) == 0)
+            #expect(try Captain.deleteOne(db, id: "alice"))
+            #expect(try !Captain.deleteOne(db, id: "alice"))
+            #expect(try Captain.deleteAll(db, ids: ["bob", "nobody"]) == 1)
+            #expect(try Captain.deleteAll(db) == 1)
+            #expect(try Captain.deleteAll(db) == 0)
+        }
+    }
+
     @Test func viewWithoutSchemaSourceHasNoPrimaryKey() throws {
         let dbQueue = try DatabaseQueue()
         try migrator().migrate(dbQueue)

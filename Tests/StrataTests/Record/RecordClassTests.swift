@@ -121,6 +121,27 @@ struct RecordClassTests {
         }
     }
 
+    @Test func recordsBuiltFromRowLiteralsHaveAllColumnsChanged() throws {
+        let dbQueue = try database()
+        try dbQueue.write { db in
+            let literal = try Player(row: ["id": 1, "name": "Arthur", "score": 100])
+            #expect(literal.hasDatabaseChanges)
+            #expect(try literal.databaseChanges == ["id": nil, "name": nil, "score": nil])
+            try literal.insert(db)
+            #expect(!literal.hasDatabaseChanges)
+
+            // Rows fetched from the database, and their copies, reset the tracking.
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM player"))
+            #expect(try !Player(row: row).hasDatabaseChanges)
+            #expect(try !Player(row: row.copy()).hasDatabaseChanges)
+            let cursorRow = try #require(try Row.fetchCursor(db, sql: "SELECT * FROM player").next())
+            #expect(try !Player(row: cursorRow).hasDatabaseChanges)
+            #expect(try !Player.fetchAll(db)[0].hasDatabaseChanges)
+            // A copy of a literal row is still a literal.
+            #expect(try Player(row: Row(["id": 1, "name": "Arthur", "score": 100]).copy()).hasDatabaseChanges)
+        }
+    }
+
     @Test func updateChanges() throws {
         let dbQueue = try database()
         try dbQueue.write { db in
@@ -130,7 +151,7 @@ struct RecordClassTests {
             #expect(sql.isEmpty)
             player.score = 1000
             sql = try persistenceSQL(db) { () throws in #expect(try player.updateChanges(db)) }
-            #expect(sql == [#"UPDATE "player" SET "score" = 1000 WHERE "id" = 1"#])
+            #expect(sql == [#"UPDATE "player" SET "score"=1000 WHERE "id"=1"#])
             #expect(!player.hasDatabaseChanges)
             // Partial updates only forget the changes of the updated columns.
             player.name = "Art"

@@ -200,7 +200,7 @@ struct TimestampsTests {
                 }
             }
             #expect(sql.count == 1)
-            #expect(sql[0].contains(#""score" = 1002"#))
+            #expect(sql[0].contains(#""score"=1002"#))
         }
     }
 
@@ -240,7 +240,7 @@ struct TimestampsTests {
             let sql = try persistenceSQL(db) {
                 try player.touch(db, modificationDate: touchDate)
             }
-            #expect(sql == [#"UPDATE "player" SET "modificationDate" = '2033-05-18 03:33:20.000' WHERE "id" = 1"#])
+            #expect(sql == [#"UPDATE "player" SET "modificationDate"='2033-05-18 03:33:20.000' WHERE "id"=1"#])
         }
         try dbQueue.read { db in
             let fetched = try #require(try Player.fetchOne(db))

@@ -93,6 +93,13 @@ enum JSONCoding {
         return encoder
     }
 
+    /// User info for the JSON coders, whose `userInfo` holds Sendable
+    /// values. The values are the user's: Sendable is a marker protocol,
+    /// erased at run time, so that both dictionaries have the same layout.
+    static func userInfo(_ info: [CodingUserInfoKey: Any]) -> [CodingUserInfoKey: any Sendable] {
+        unsafeBitCast(info, to: [CodingUserInfoKey: any Sendable].self)
+    }
+
     static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .throw

@@ -80,7 +80,7 @@ final class SingleValueDatabaseEncoder: Encoder {
 
 /// A keyed container whose contents are thrown away: the value will be
 /// encoded as JSON instead.
-private struct DiscardingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct DiscardingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) throws {}
@@ -102,7 +102,7 @@ private struct DiscardingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerP
 
 /// An unkeyed container whose contents are thrown away: the value will be
 /// encoded as JSON instead.
-private struct DiscardingUnkeyedContainer: UnkeyedEncodingContainer {
+struct DiscardingUnkeyedContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { [] }
     private(set) var count = 0
 
@@ -120,7 +120,7 @@ private struct DiscardingUnkeyedContainer: UnkeyedEncodingContainer {
 }
 
 /// An encoder whose output is thrown away (super encoders of discarded containers).
-private struct DiscardingEncoder: Encoder {
+struct DiscardingEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -133,7 +133,7 @@ private struct DiscardingEncoder: Encoder {
 }
 
 /// A single value container whose contents are thrown away.
-private struct DiscardingSingleValueContainer: SingleValueEncodingContainer {
+struct DiscardingSingleValueContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { [] }
     mutating func encodeNil() throws {}
     mutating func encode(_ value: some Encodable) throws {}

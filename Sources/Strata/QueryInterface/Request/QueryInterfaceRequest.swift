@@ -202,8 +202,7 @@ extension QueryInterfaceRequest {
     public func deleteAll(_ db: Database) throws -> Int {
         let context = SQLGenerationContext(db)
         let sql = try query.deleteSQL(context)
-        try db.execute(sql: sql, arguments: context.arguments)
-        return db.changesCount
+        return try db.changedRowCount { try db.execute(sql: sql, arguments: context.arguments) }
     }
 
     /// Updates the rows of the request, and returns the number of updated rows.
@@ -227,10 +226,14 @@ extension QueryInterfaceRequest {
         _ assignments: [ColumnAssignment]
     ) throws -> Int {
         if assignments.isEmpty { return 0 }
+        // By default, the update conflict resolution of the record type.
+        let conflictResolution =
+            conflictResolution
+            ?? (RowDecoder.self as? any MutablePersistableRecord.Type)?.persistenceConflictPolicy
+            .conflictResolutionForUpdate
         let context = SQLGenerationContext(db)
         let sql = try query.updateSQL(context, conflictResolution: conflictResolution, assignments: assignments)
-        try db.execute(sql: sql, arguments: context.arguments)
-        return db.changesCount
+        return try db.changedRowCount { try db.execute(sql: sql, arguments: context.arguments) }
     }
 }
 

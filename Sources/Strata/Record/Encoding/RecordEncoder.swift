@@ -15,6 +15,9 @@ extension EncodableRecord where Self: Encodable {
         swap(&encoder.container, &container)
         defer { swap(&encoder.container, &container) }
         try encode(to: encoder)
+        if let error = encoder.deferredError {
+            throw error
+        }
     }
 }
 
@@ -27,6 +30,9 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
     let usesDefaultKeys: Bool
     @usableFromInline var codingPath: [any CodingKey] { [] }
     @usableFromInline var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
+    /// The error of a container that can not be stored, thrown once the
+    /// record is encoded (containers are not created by throwing methods).
+    @usableFromInline var deferredError: (any Error)?
 
     @usableFromInline
     init() {
@@ -44,12 +50,37 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
 
     @usableFromInline
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        fatalError("\(Record.self) must encode its columns in a keyed container, not an unkeyed container")
+        deferError(
+            EncodingError.invalidValue(
+                Record.self,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "\(Record.self) must encode its columns in a keyed container")))
+        return DiscardingUnkeyedContainer()
     }
 
+    /// A single value container: the record delegates its encoding to a
+    /// value (`singleValueContainer().encode(model)`), whose columns are
+    /// the record's.
     @usableFromInline
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        fatalError("\(Record.self) must encode its columns in a keyed container, not a single value container")
+        RecordSingleValueEncodingContainer(encoder: self)
+    }
+
+    /// Remembers the first error of a container that can not be stored.
+    func deferError(_ error: any Error) {
+        if deferredError == nil {
+            deferredError = error
+        }
+    }
+
+    /// The error of a nested container of a column.
+    func nestedContainerError(forKey key: some CodingKey) -> EncodingError {
+        EncodingError.invalidValue(
+            Record.self,
+            EncodingError.Context(
+                codingPath: [key],
+                debugDescription: "\(Record.self) can not store a nested container in column \(column(key)): "
+                    + "encode a Codable value for the column instead"))
     }
 
     @inline(__always)
@@ -66,11 +97,13 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
     /// Stores any encodable value, applying the record strategies.
     func store<T: Encodable>(encodable value: T, forKey key: some CodingKey) throws {
         let column = column(key)
-        container.setValue(try Self.databaseValue(of: value, column: column), forColumn: column)
+        container.setValue(try Self.databaseValue(of: value, key: key, column: column), forColumn: column)
     }
 
     /// The stored value of an encodable value.
-    static func databaseValue<T: Encodable>(of value: T, column: String) throws -> (any DatabaseValueConvertible)? {
+    static func databaseValue<T: Encodable>(of value: T, key: some CodingKey, column: String) throws
+        -> (any DatabaseValueConvertible)?
+    {
         if T.self == Date.self {
             return Record.databaseDateEncodingStrategy(for: column).encode(value as! Date)
         }
@@ -93,7 +126,7 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
             }
             return convertible
         }
-        return try jsonValue(of: value, column: column)
+        return try ColumnValueEncoder<Record>.databaseValue(of: value, key: key, column: column)
     }
 
     /// Arrays, dictionaries and structs become JSON text. Values that
@@ -200,18 +233,41 @@ struct RecordKeyedEncodingContainer<Key: CodingKey, Record: EncodableRecord>: Ke
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        fatalError(
-            "\(Record.self): nested containers are not supported: encode a Codable value for column \(key.stringValue)"
-        )
+        encoder.deferError(encoder.nestedContainerError(forKey: key))
+        return KeyedEncodingContainer(DiscardingKeyedContainer<NestedKey>())
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        fatalError(
-            "\(Record.self): nested containers are not supported: encode a Codable value for column \(key.stringValue)"
-        )
+        encoder.deferError(encoder.nestedContainerError(forKey: key))
+        return DiscardingUnkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder { encoder }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { encoder }
+}
+
+/// The single value container of a record: the encoded value writes its
+/// columns in the record's container.
+struct RecordSingleValueEncodingContainer<Record: EncodableRecord>: SingleValueEncodingContainer {
+    let encoder: RecordEncoder<Record>
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        if value is any DatabaseValueConvertible {
+            // A number or a string has no column.
+            throw notAKeyedValue(value)
+        }
+        try value.encode(to: encoder)
+    }
+
+    mutating func encodeNil() throws { throw notAKeyedValue(Any?.self) }
+
+    /// A record can not be a plain value: it has columns.
+    private func notAKeyedValue(_ value: Any) -> EncodingError {
+        EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: [], debugDescription: "\(Record.self) must encode its columns in a keyed container"))
+    }
 }
