@@ -246,7 +246,8 @@ extension Database {
         if let schemaIDs = schemaCache.schemaIDs {
             return schemaIDs
         }
-        let names = try String.fetchAll(self, sql: "SELECT name FROM pragma_database_list ORDER BY seq")
+        // PRAGMA database_list lists its rows in seq order; its second column is the name.
+        let names = try Row.fetchAll(self, sql: "PRAGMA database_list").map { $0[1] as String }
         var schemaIDs = names.map { DatabaseSchemaID(name: $0) }
         if let tempIndex = schemaIDs.firstIndex(of: .temp) {
             schemaIDs.insert(schemaIDs.remove(at: tempIndex), at: 0)
@@ -325,5 +326,26 @@ extension Database {
         return try masterEntries(in: object.schemaID).contains {
             $0.type == "view" && $0.name.lowercased() == lowercased
         }
+    }
+}
+
+extension Database {
+    /// Whether the table is a WITHOUT ROWID table: its primary key index
+    /// does not end with the rowid (`PRAGMA index_xinfo` has no cid -1).
+    func isWithoutRowIDTable(_ tableName: String) throws -> Bool {
+        let object = try requireObject(tableName, in: nil)
+        if try isView(object) { return false }
+        let key = SchemaCache.ObjectKey(schemaID: object.schemaID, lowercasedName: object.name.lowercased())
+        if let known = schemaCache.withoutRowID[key] { return known }
+        var withoutRowID = false
+        let indexes = try self.indexes(on: object.name, in: object.schemaID.name)
+        if let primaryKeyIndex = indexes.first(where: { $0.origin == .primaryKeyConstraint }) {
+            let schema = object.schemaID.name.quotedDatabaseIdentifier
+            let sql = "PRAGMA \(schema).index_xinfo(\(primaryKeyIndex.name.quotedDatabaseIdentifier))"
+            let rows = try Row.fetchAll(self, sql: sql)
+            withoutRowID = !rows.contains { ($0["cid"] as Int?) == -1 }
+        }
+        schemaCache.withoutRowID[key] = withoutRowID
+        return withoutRowID
     }
 }

@@ -156,7 +156,7 @@ struct SQLQuery: Sendable {
         sql += try orderingSQL(context)
         if let limit {
             sql += " " + (singleResult ? SQLLimit(limit: 1, offset: limit.offset) : limit).sql
-        } else if singleResult {
+        } else if singleResult, try needsSingleResultLimit(context.db) {
             sql += " LIMIT 1"
         }
         return sql
