@@ -22,7 +22,8 @@ extension TableRecord where Self: EncodableRecord {
             // A NULL key matches no row.
             if values.contains(where: \.isNull) { return .falseLiteral }
             let tests = zip(pairs, values).map { pair, value in
-                SQLExpression(impl: .binary("=", Column(pair.right).sqlExpression, SQLExpression(impl: .databaseValue(value))))
+                SQLExpression(
+                    impl: .binary("=", Column(pair.right).sqlExpression, SQLExpression(impl: .databaseValue(value))))
             }
             return tests.count == 1 ? tests[0] : SQLExpression.associative(.and, tests)
         }
