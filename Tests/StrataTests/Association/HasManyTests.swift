@@ -263,7 +263,7 @@ struct HasManyTests {
             let sql = try assocSQL(db, request)
             #expect(
                 sql
-                    == #"SELECT "team".*, (COUNT(DISTINCT "player"."id") = ?) AS "hasNoPlayer", "#
+                    == #"SELECT "team".*, COUNT(DISTINCT "player"."id") = 0 AS "hasNoPlayer", "#
                     + #"MIN("player"."score") AS "minPlayerScore", MAX("player"."score") AS "maxPlayerScore", "#
                     + #"SUM("player"."score") AS "playerScoreSum", AVG("player"."score") AS "averagePlayerScore", "#
                     + #"TOTAL("player"."score") AS "scoreTotal" FROM "team" "#
@@ -292,8 +292,8 @@ struct HasManyTests {
             let sql = try assocSQL(db, request)
             #expect(
                 sql
-                    == #"SELECT "team".*, ((COUNT(DISTINCT "player"."id") * ?) + ?) AS "weighted", "#
-                    + #"(MAX("player"."score") - MIN("player"."score")) AS "spread", "#
+                    == #"SELECT "team".*, (COUNT(DISTINCT "player"."id") * ?) + ? AS "weighted", "#
+                    + #"MAX("player"."score") - MIN("player"."score") AS "spread", "#
                     + #"IFNULL(MAX("player"."score"), ?) AS "best", "#
                     + #"CAST(COUNT(DISTINCT "player"."id") AS REAL) AS "realCount" FROM "team" "#
                     + #"LEFT JOIN "player" ON "player"."teamId" = "team"."id" GROUP BY "team"."id" "#

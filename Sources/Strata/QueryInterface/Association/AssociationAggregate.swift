@@ -110,7 +110,7 @@ extension AssociationToMany {
 
     /// Whether there is no associated row: `COUNT(DISTINCT "book"."id") = 0`, keyed `hasNoBook`.
     public var isEmpty: AssociationAggregate<OriginRowDecoder> {
-        aggregate({ Strata.count(distinct: SQLExpression(impl: .aliasPrimaryKey($0))) == 0 }) {
+        aggregate({ SQLExpression.isZero(Strata.count(distinct: SQLExpression(impl: .aliasPrimaryKey($0)))) }) {
             "hasNo" + capitalized($0)
         }
     }
