@@ -169,7 +169,7 @@ extension SQLQuery {
         sql += try Self.joinsSQL(root, parentIsOptional: false, context)
 
         // WHERE, GROUP BY, HAVING
-        let filters = try self.filters.map { try $0.resolve(db).qualified(with: root.alias) }
+        let filters = try self.filters.flatMap { try $0.resolve(db).qualified(with: root.alias).andOperands }
         if !filters.isEmpty {
             let filter = filters.count == 1 ? filters[0] : SQLExpression(impl: .associative(.and, filters))
             sql += try " WHERE " + filter.sql(context)

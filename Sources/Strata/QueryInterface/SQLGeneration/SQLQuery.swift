@@ -144,7 +144,7 @@ struct SQLQuery: Sendable {
 
     /// The full `SELECT` statement.
     func sql(_ context: SQLGenerationContext, forSingleResult singleResult: Bool = false) throws -> String {
-        if !joins.isEmpty || !trailingSelection.isEmpty {
+        if !joins.isEmpty {
             return try joinedSQL(context, forSingleResult: singleResult).sql
         }
         // An unnamed alias of a single-table query does not qualify columns.
@@ -157,7 +157,7 @@ struct SQLQuery: Sendable {
     private func singleTableSQL(_ context: SQLGenerationContext, forSingleResult singleResult: Bool) throws -> String {
         var sql = try withSQL(context)
         sql += isDistinct ? "SELECT DISTINCT " : "SELECT "
-        sql += try resolvedSelection(context.db)
+        sql += try (resolvedSelection(context.db) + trailingSelection)
             .map { try $0.sql(context, source: alias ?? TableAliasBase(tableName: tableName)) }
             .joined(separator: ", ")
         sql += try " FROM " + fromSQL()
