@@ -36,9 +36,10 @@ public struct AssociationAggregate<RowDecoder>: Sendable {
         forKey(key.stringValue)
     }
 
-    /// An aggregate with another expression built on the same joins, and no key.
-    func map(_ transform: (SQLExpression) -> SQLExpression) -> AssociationAggregate<RowDecoder> {
-        AssociationAggregate(joins: joins, expression: transform(expression), key: nil)
+    /// An aggregate with another expression built on the same joins, and no
+    /// key unless `keepingKey` (`??` and `cast` keep the key).
+    func map(keepingKey: Bool = false, _ transform: (SQLExpression) -> SQLExpression) -> AssociationAggregate<RowDecoder> {
+        AssociationAggregate(joins: joins, expression: transform(expression), key: keepingKey ? key : nil)
     }
 
     /// Combines two aggregates: the joins of both, and no key.
