@@ -38,7 +38,9 @@ public struct AssociationAggregate<RowDecoder>: Sendable {
 
     /// An aggregate with another expression built on the same joins, and no
     /// key unless `keepingKey` (`??` and `cast` keep the key).
-    func map(keepingKey: Bool = false, _ transform: (SQLExpression) -> SQLExpression) -> AssociationAggregate<RowDecoder> {
+    func map(keepingKey: Bool = false, _ transform: (SQLExpression) -> SQLExpression) -> AssociationAggregate<
+        RowDecoder
+    > {
         AssociationAggregate(joins: joins, expression: transform(expression), key: keepingKey ? key : nil)
     }
 
