@@ -16,6 +16,11 @@ extension SQLQuery {
         if prefetches.isEmpty {
             return PreparedRequest(statement: statement, adapter: adapter)
         }
+        if db.recordedRegion != nil {
+            // Observations track the prefetched tables even when the base
+            // request has no row yet, and the prefetch queries do not run.
+            db.recordedRegion!.formUnion(try prefetchRegion(db))
+        }
         let query = self
         return PreparedRequest(statement: statement, adapter: adapter) { rows, db in
             try query.prefetch(into: rows, db)
