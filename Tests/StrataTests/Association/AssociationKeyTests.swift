@@ -12,17 +12,7 @@ struct AssociationKeyTests {
     private struct Child: TableRecord {}
 
     private func database() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
-                    CREATE TABLE child (id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES parent(id), score INTEGER);
-                    INSERT INTO parent VALUES (1), (2);
-                    INSERT INTO child VALUES (1, 1, 10), (2, 1, 20);
-                    """)
-        }
-        return dbQueue
+        try parentChildDatabase("INSERT INTO parent VALUES (1), (2); INSERT INTO child VALUES (1, 1, 10), (2, 1, 20);")
     }
 
     @Test func toManyKeysAreSingularWhenJoined() throws {

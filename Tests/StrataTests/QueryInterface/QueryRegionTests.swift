@@ -11,23 +11,14 @@ struct QueryRegionTests {
     private struct Child: TableRecord {}
 
     private func database() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
-                    CREATE TABLE child (id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES parent(id));
-                    CREATE TABLE Player (ID INTEGER PRIMARY KEY, Name TEXT);
-                    """)
-        }
-        return dbQueue
+        try parentChildDatabase("CREATE TABLE Player (ID INTEGER PRIMARY KEY, Name TEXT);")
     }
 
     @Test func regionsOfRequests() throws {
         let dbQueue = try database()
         try dbQueue.read { db throws in
             let prefetching = try Parent.including(all: Parent.children).databaseRegion(db)
-            #expect(prefetching.description == "child(id,parentId),parent(*)")
+            #expect(prefetching.description == "child(id,parentId,score),parent(*)")
             #expect(try Parent.none().including(all: Parent.children).databaseRegion(db).isEmpty)
             #expect(try Parent.none().databaseRegion(db).isEmpty)
             let narrowed = try Parent.filter(Column("id") == 1 || Column("id") == 2).databaseRegion(db)
