@@ -57,6 +57,10 @@ struct PrefetchSQLTests {
             let players = try #require(rows.first?.prefetchedRows["players"])
             #expect(players.map { $0["name"] as String } == ["Arthur", "Barbara"])
             #expect(Array(players[0].columnNames) == ["id", "teamId", "name", "grdb_teamId"])
+            // unscoped drops the prefetched rows too.
+            let row = try #require(rows.first)
+            #expect(row.unscoped.prefetchedRows.isEmpty)
+            #expect(row != row.unscoped)
         }
     }
 
