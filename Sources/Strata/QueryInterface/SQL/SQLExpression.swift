@@ -160,6 +160,16 @@ public struct SQLExpression: Sendable {
             return try expression.sql(context, wrapped: wrapped)
         case .aliasExists(let alias, let negated):
             guard let tableName = alias.tableName else { _ = try alias.qualifier(); return "" }
+            if try context.db.isViewWithoutPrimaryKey(tableName) {
+                // A view row exists unless all its columns are NULL.
+                let tests = try context.db.columns(in: tableName).map { column in
+                    SQLExpression(
+                        impl: .binary(
+                            negated ? "IS" : "IS NOT", SQLExpression(impl: .qualifiedColumn(column.name, alias)), .null)
+                    )
+                }
+                return try SQLExpression.associative(negated ? .and : .or, tests).sql(context, wrapped: wrapped)
+            }
             let tests = try context.db.primaryKey(tableName).columns.map { column in
                 SQLExpression(
                     impl: .binary(

@@ -87,3 +87,11 @@ extension Database {
         return nil
     }
 }
+
+extension Database {
+    /// Whether the name is a view whose primary key is unknown (no schema source tells it).
+    func isViewWithoutPrimaryKey(_ name: String) throws -> Bool {
+        guard try viewExists(name) else { return false }
+        return (try? primaryKey(name)) == nil
+    }
+}

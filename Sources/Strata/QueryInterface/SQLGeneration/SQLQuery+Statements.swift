@@ -82,8 +82,13 @@ extension SQLQuery {
 
     /// The orderings by primary key of a table: its primary key columns, or
     /// the rowid for tables without an explicit primary key.
+    /// A view without primary key is ordered by all its columns: `ORDER BY 1, 2, ...`.
     static func primaryKeyOrderings(_ db: Database, tableName: String) throws -> [SQLOrdering] {
-        try primaryKeyColumns(db, tableName: tableName).map { Column($0).sqlOrdering }
+        if try db.isViewWithoutPrimaryKey(tableName) {
+            let count = try db.columns(in: tableName).count
+            return (1...max(count, 1)).map { SQL(sql: String($0)).sqlOrdering }
+        }
+        return try primaryKeyColumns(db, tableName: tableName).map { Column($0).sqlOrdering }
     }
 
     /// The primary key columns of a table, or `["rowid"]` (cached schema lookup).
