@@ -96,27 +96,43 @@ public struct FTS5: VirtualTableModule, Sendable {
     }
 
     /// The FTS5 C API of a connection, used to register custom tokenizers
-    /// and auxiliary functions.
+    /// and auxiliary functions. Stops the program when the SQLite library
+    /// was built without FTS5.
     public static func api(_ db: Database) -> UnsafePointer<fts5_api> {
-        guard let api = try? FTS5.fetchAPI(db) else {
-            fatalError("FTS5 is not available")
+        do {
+            return try FTS5.fetchAPI(db)
+        } catch {
+            fatalError("FTS5 is not available: \(error)")
         }
-        return api
     }
 
-    private static func fetchAPI(_ db: Database) throws -> UnsafePointer<fts5_api>? {
-        let statement = try db.makeStatement(sql: "SELECT fts5(?)")
+    /// The FTS5 C API of a connection; throws when the SQLite library was
+    /// built without FTS5.
+    static func fetchAPI(_ db: Database) throws -> UnsafePointer<fts5_api> {
+        let statement: Statement
+        do {
+            statement = try db.makeStatement(sql: "SELECT fts5(?)")
+        } catch {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "FTS5 is not available: \(error)")
+        }
         var api: UnsafeMutablePointer<fts5_api>? = nil
-        return try withUnsafeMutablePointer(to: &api) { pointer in
-            let code = sqlite3_bind_pointer(statement.sqliteStatement, 1, pointer, "fts5_api_ptr", nil)
+        try withUnsafeMutablePointer(to: &api) { pointer in
+            let code = sqlite3_bind_pointer(
+                statement.sqliteStatement, 1, pointer, _strata_fts5_api_pointer_type(), nil)
             guard code == SQLITE_OK else {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not bind fts5_api_ptr")
+            }
+            defer {
+                sqlite3_reset(statement.sqliteStatement)
+                sqlite3_clear_bindings(statement.sqliteStatement)
             }
             guard sqlite3_step(statement.sqliteStatement) == SQLITE_ROW else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "fts5() did not return a row")
             }
-            sqlite3_reset(statement.sqliteStatement)
-            return pointer.pointee.map { UnsafePointer($0) }
         }
+        guard let api else {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "FTS5 is not available")
+        }
+        return UnsafePointer(api)
     }
 }
