@@ -193,8 +193,10 @@ public final class Database {
     /// Whether the connection is closed.
     var isClosed: Bool { sqliteConnection == nil }
 
-    /// Closes the connection. Throws when SQLite can't close it yet, which
-    /// leaves a zombie connection that SQLite closes later.
+    /// Closes the connection. When statements are still alive, SQLite
+    /// can't close it: this throws `SQLITE_BUSY`, logs each unfinalized
+    /// statement through ``Database/logError``, and leaves the connection
+    /// open and usable.
     func close() throws {
         guard let connection = sqliteConnection else { return }
         statementCache.removeAll()
@@ -207,16 +209,22 @@ public final class Database {
         }
         if code != SQLITE_OK {
             let error = DatabaseError.lastError(of: connection, resultCode: code)
-            interruptState.withLock {
-                sqlite3_close_v2(connection)
-                interruptState.connection = nil
-            }
-            sqliteConnection = nil
-            releaseBusyCallback()
+            logUnfinalizedStatements()
             throw error
         }
         sqliteConnection = nil
         releaseBusyCallback()
+    }
+
+    /// Reports the statements that prevent the connection from closing.
+    private func logUnfinalizedStatements() {
+        guard let logError = Database.logError, let sqliteConnection else { return }
+        var statement = sqlite3_next_stmt(sqliteConnection, nil)
+        while let current = statement {
+            let sql = sqlite3_sql(current).map { String(cString: $0) } ?? ""
+            logError(.SQLITE_MISUSE, "unfinalized statement: \(sql)")
+            statement = sqlite3_next_stmt(sqliteConnection, current)
+        }
     }
 
     private func closeConnection() {
