@@ -57,7 +57,18 @@ struct Migration: Sendable {
             try db.execute(
                 sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)",
                 arguments: [identifier])
+            // The merged migrations are replaced by this one.
+            try Migration.forget(appliedMerged, db)
             return .commit
         }
+    }
+
+    /// Removes migrations from `grdb_migrations`.
+    static func forget(_ identifiers: Set<String>, _ db: Database) throws {
+        guard !identifiers.isEmpty else { return }
+        let placeholders = Array(repeating: "?", count: identifiers.count).joined(separator: ", ")
+        try db.execute(
+            sql: "DELETE FROM grdb_migrations WHERE identifier IN (\(placeholders))",
+            arguments: StatementArguments(identifiers.sorted()))
     }
 }
