@@ -194,7 +194,7 @@ extension Database {
         let primaryKey: PrimaryKeyInfo
         do {
             primaryKey = try self.primaryKey(tableName)
-        } catch where isView {
+        } catch  where isView {
             // A view has a primary key only through the schema source.
             return false
         }
