@@ -85,7 +85,7 @@ struct MergedMigrationTests {
         let migrator = mergingMigrator(log: log)
         try migrator.migrate(dbQueue)
         #expect(log.all == [])
-        try dbQueue.read { db in
+        try dbQueue.read { db throws in
             #expect(try migrator.appliedIdentifiers(db) == ["v3"])
         }
     }
@@ -102,7 +102,7 @@ struct MergedMigrationTests {
         let dbQueue = try DatabaseQueue()
         try versionedMigrator(count: 1).migrate(dbQueue)
         try migrator.migrate(dbQueue)
-        try dbQueue.read { db in
+        try dbQueue.read { db throws in
             #expect(try migrator.appliedIdentifiers(db) == ["v2"])
             #expect(try tableExists(db, "t2"))
         }
