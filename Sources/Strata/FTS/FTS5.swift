@@ -36,7 +36,9 @@ public struct FTS5: VirtualTableModule, Sendable {
     public func moduleArguments(for definition: FTS5TableDefinition, in db: Database) throws -> [String] {
         var arguments: [String] = []
         if let tokenizer = definition.tokenizer {
-            arguments.append("tokenize=" + FTSSupport.stringLiteral(tokenizer.moduleArgument))
+            // Each component quoted, then the whole list.
+            let components = tokenizer.components.map(FTSSupport.stringLiteral).joined(separator: " ")
+            arguments.append("tokenize=" + FTSSupport.stringLiteral(components))
         }
         for column in definition.columns {
             arguments.append(FTSSupport.argumentName(column.name) + (column.isIndexed ? "" : " UNINDEXED"))
@@ -44,7 +46,7 @@ public struct FTS5: VirtualTableModule, Sendable {
         if let content = definition.content {
             arguments.append("content=" + FTSSupport.stringLiteral(content))
         }
-        if let contentRowID = definition.contentRowID {
+        if let contentRowID = try contentRowID(definition, db) {
             arguments.append("content_rowid=" + FTSSupport.stringLiteral(contentRowID))
         }
         if let prefixes = definition.prefixes, !prefixes.isEmpty {
@@ -52,12 +54,20 @@ public struct FTS5: VirtualTableModule, Sendable {
                 "prefix=" + FTSSupport.stringLiteral(prefixes.sorted().map(String.init).joined(separator: " ")))
         }
         if let columnSize = definition.columnSize {
-            arguments.append("columnsize=\(columnSize)")
+            arguments.append("columnSize=\(columnSize)")
         }
         if let detail = definition.detail {
             arguments.append("detail=" + FTSSupport.argumentName(detail))
         }
         return arguments
+    }
+
+    /// The `content_rowid=` option: the one of the definition, or, for a
+    /// synchronized table, the INTEGER PRIMARY KEY column of the content table.
+    private func contentRowID(_ definition: FTS5TableDefinition, _ db: Database) throws -> String? {
+        if let contentRowID = definition.contentRowID { return contentRowID }
+        guard case .synchronized(let contentTable) = definition.contentMode else { return nil }
+        return try FTSSupport.contentRowIDColumn(contentTable, db)
     }
 
     /// Installs the synchronization triggers and indexes the existing rows
@@ -67,7 +77,7 @@ public struct FTS5: VirtualTableModule, Sendable {
         guard case .synchronized(let contentTable) = definition.contentMode else { return }
         let ftsTable = tableName.quotedDatabaseIdentifier
         let content = contentTable.quotedDatabaseIdentifier
-        let rowID = (definition.contentRowID ?? "rowid").quotedDatabaseIdentifier
+        let rowID = (try contentRowID(definition, db) ?? "rowid").quotedDatabaseIdentifier
         let columns = definition.columns.map(\.name.quotedDatabaseIdentifier)
         let insert =
             "INSERT INTO \(ftsTable)(" + (["rowid"] + columns).joined(separator: ", ") + ") VALUES("
@@ -81,13 +91,13 @@ public struct FTS5: VirtualTableModule, Sendable {
         }
         try db.execute(
             sql: """
-                CREATE TRIGGER \(name("ai")) AFTER INSERT ON \(content) BEGIN
+                CREATE TRIGGER IF NOT EXISTS \(name("ai")) AFTER INSERT ON \(content) BEGIN
                     \(insert)
                 END;
-                CREATE TRIGGER \(name("ad")) AFTER DELETE ON \(content) BEGIN
+                CREATE TRIGGER IF NOT EXISTS \(name("ad")) AFTER DELETE ON \(content) BEGIN
                     \(delete)
                 END;
-                CREATE TRIGGER \(name("au")) AFTER UPDATE ON \(content) BEGIN
+                CREATE TRIGGER IF NOT EXISTS \(name("au")) AFTER UPDATE ON \(content) BEGIN
                     \(delete)
                     \(insert)
                 END;
