@@ -26,6 +26,16 @@ struct Migration: Sendable {
     ///
     /// Must be called outside of any transaction, once `grdb_migrations` exists.
     func run(_ db: Database, appliedIdentifiers: Set<String>) throws {
+        // Migrations see the schema as it is: no schema source, and no
+        // schema cached from before, nor left behind for after.
+        db.clearSchemaCache()
+        defer { db.clearSchemaCache() }
+        try db.withSchemaSource(nil) {
+            try runWithoutSchemaSource(db, appliedIdentifiers: appliedIdentifiers)
+        }
+    }
+
+    private func runWithoutSchemaSource(_ db: Database, appliedIdentifiers: Set<String>) throws {
         let appliedMerged = mergedIdentifiers.intersection(appliedIdentifiers)
         switch foreignKeyMode {
         case .immediate:
