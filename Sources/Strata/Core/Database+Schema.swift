@@ -186,15 +186,32 @@ extension Database {
     /// index, of the table (case-insensitive, in any order).
     public func table(_ tableName: String, hasUniqueKey columns: some Collection<String>) throws -> Bool {
         let wanted = Set(columns.map { $0.lowercased() })
-        if Set(try primaryKey(tableName).columns.map { $0.lowercased() }) == wanted {
-            return true
+        func isCovered(_ key: [String]) -> Bool {
+            !key.isEmpty && Set(key.map { $0.lowercased() }).isSubset(of: wanted)
         }
-        if try isView(requireObject(tableName, in: nil)) {
+        let object = try requireObject(tableName, in: nil)
+        let isView = try isView(object)
+        let primaryKey: PrimaryKeyInfo
+        do {
+            primaryKey = try self.primaryKey(tableName)
+        } catch  where isView {
+            // A view has a primary key only through the schema source.
             return false
         }
-        return try indexes(on: tableName).contains { index in
-            index.isUnique && Set(index.columns.map { $0.lowercased() }) == wanted
+        if isCovered(primaryKey.columns) { return true }
+        if isView { return false }
+        if !wanted.isDisjoint(with: ["rowid", "_rowid_", "oid"]) && hasRowID(object) {
+            return true
         }
+        return try indexes(on: tableName).contains { index in
+            index.isUnique && isCovered(index.columns)
+        }
+    }
+
+    /// Whether a table has a rowid (it is not a WITHOUT ROWID table).
+    private func hasRowID(_ table: DatabaseObjectID) -> Bool {
+        let name = table.schemaID.name.quotedDatabaseIdentifier + "." + table.name.quotedDatabaseIdentifier
+        return (try? makeStatement(sql: "SELECT rowid FROM \(name)")) != nil
     }
 
     // MARK: - Foreign key checks

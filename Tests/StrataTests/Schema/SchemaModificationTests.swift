@@ -158,7 +158,7 @@ struct SchemaModificationTests {
                 sql == [
                     #"CREATE VIRTUAL TABLE "document" USING fts5(content)"#,
                     "CREATE TABLE document_created (x)",
-                    #"CREATE VIRTUAL TABLE IF NOT EXISTS "temp"."scratch" USING fts5(body)"#,
+                    #"CREATE VIRTUAL TABLE IF NOT EXISTS temp."scratch" USING fts5(body)"#,
                     #"CREATE VIRTUAL TABLE IF NOT EXISTS "legacy" USING fts5(body)"#,
                 ])
             #expect(try db.tableExists("document"))
