@@ -8,6 +8,13 @@ static inline sqlite3_destructor_type _strata_sqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
 
+// The type of the pointer that `SELECT fts5(?)` fills. SQLite keeps this
+// string while the statement lives and compares it when the statement runs:
+// it must live for the process, as a string literal does.
+static inline const char *_strata_fts5_api_pointer_type(void) {
+    return "fts5_api_ptr";
+}
+
 // Variadic SQLite functions can't be called from Swift: these wrappers can.
 
 static inline int _strata_config_log(void (*callback)(void *, int, const char *), void *arg) {

@@ -366,9 +366,7 @@ extension RangeReplaceableCollection {
     /// Appends the remaining elements of a cursor.
     @inlinable
     public mutating func append(contentsOf newElements: some Cursor<Element>) throws {
-        while let element = try newElements.next() {
-            append(element)
-        }
+        try newElements.forEach { append($0) }
     }
 }
 
@@ -401,7 +399,7 @@ extension Set {
     @inlinable
     public func intersection(_ cursor: some Cursor<Element>) throws -> Set<Element> {
         var result = Set()
-        while let element = try cursor.next() {
+        try cursor.forEach { element in
             if let member = firstIndex(of: element) {
                 result.insert(self[member])
             }
@@ -412,9 +410,7 @@ extension Set {
     /// Inserts the remaining elements of a cursor.
     @inlinable
     public mutating func formUnion(_ cursor: some Cursor<Element>) throws {
-        while let element = try cursor.next() {
-            insert(element)
-        }
+        try cursor.forEach { insert($0) }
     }
 
     /// Keeps only the elements of the set that are also among the remaining
@@ -450,7 +446,7 @@ extension Dictionary {
     ) throws
     where Value == [C.Element] {
         self.init(minimumCapacity: minimumCapacity)
-        while let value = try cursor.next() {
+        try cursor.forEach { value in
             try self[keyForValue(value), default: []].append(value)
         }
     }
@@ -472,7 +468,7 @@ extension Dictionary {
     @inlinable
     public init(minimumCapacity: Int, uniqueKeysWithValues keysAndValues: some Cursor<(Key, Value)>) throws {
         self.init(minimumCapacity: minimumCapacity)
-        while let (key, value) = try keysAndValues.next() {
+        try keysAndValues.forEach { key, value in
             if updateValue(value, forKey: key) != nil {
                 preconditionFailure("Duplicate values for key: '\(key)'")
             }

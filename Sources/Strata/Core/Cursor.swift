@@ -39,6 +39,17 @@ public protocol DatabaseCursor<Element>: Cursor {
 }
 
 extension DatabaseCursor {
+    /// Resets the statement of a cursor dropped before its end, so that a
+    /// cached statement left half-read does not keep the database busy.
+    /// `execution` is ``Statement/executionCount`` when the cursor started:
+    /// a statement that a newer cursor iterates is left alone.
+    @usableFromInline
+    func _resetUnfinishedStatement(execution: Int) {
+        if !_isDone && _statement.executionCount == execution {
+            _statement.reset()
+        }
+    }
+
     /// The SQL of the iterated statement.
     public var sql: String { _statement.sql }
 
@@ -57,7 +68,11 @@ extension DatabaseCursor {
     /// Steps the statement and decodes the next element. Wraps `sqlite3_step`.
     @inlinable
     public func next() throws -> Element? {
-        if _isDone { return nil }
+        if _isDone {
+            // A cursor that failed keeps failing.
+            if let failure = _statement.stepFailure { throw failure }
+            return nil
+        }
         let sqliteStatement = _statement.sqliteStatement
         switch sqlite3_step(sqliteStatement) {
         case SQLITE_ROW:
@@ -75,7 +90,10 @@ extension DatabaseCursor {
     /// Calls `body` for each remaining element, faster than repeated `next()`.
     @inlinable
     public func forEach(_ body: (Element) throws -> Void) throws {
-        if _isDone { return }
+        if _isDone {
+            if let failure = _statement.stepFailure { throw failure }
+            return
+        }
         let sqliteStatement = _statement.sqliteStatement
         while true {
             switch sqlite3_step(sqliteStatement) {

@@ -43,8 +43,9 @@ extension Database {
                 if finishCode != SQLITE_OK {
                     throw DatabaseError.lastError(of: destDb.sqliteConnection, resultCode: finishCode)
                 }
-                try progress?(DatabaseBackupProgress(remainingPageCount: 0, totalPageCount: total, isCompleted: true))
                 destDb.clearSchemaCache()
+                // The backup succeeded: an error of the last report changes nothing.
+                try? progress?(DatabaseBackupProgress(remainingPageCount: 0, totalPageCount: total, isCompleted: true))
                 return
             case SQLITE_OK:
                 let remaining = Int(sqlite3_backup_remaining(backup))

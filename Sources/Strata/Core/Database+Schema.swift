@@ -186,15 +186,32 @@ extension Database {
     /// index, of the table (case-insensitive, in any order).
     public func table(_ tableName: String, hasUniqueKey columns: some Collection<String>) throws -> Bool {
         let wanted = Set(columns.map { $0.lowercased() })
-        if Set(try primaryKey(tableName).columns.map { $0.lowercased() }) == wanted {
-            return true
+        func isCovered(_ key: [String]) -> Bool {
+            !key.isEmpty && Set(key.map { $0.lowercased() }).isSubset(of: wanted)
         }
-        if try isView(requireObject(tableName, in: nil)) {
+        let object = try requireObject(tableName, in: nil)
+        let isView = try isView(object)
+        let primaryKey: PrimaryKeyInfo
+        do {
+            primaryKey = try self.primaryKey(tableName)
+        } catch  where isView {
+            // A view has a primary key only through the schema source.
             return false
         }
-        return try indexes(on: tableName).contains { index in
-            index.isUnique && Set(index.columns.map { $0.lowercased() }) == wanted
+        if isCovered(primaryKey.columns) { return true }
+        if isView { return false }
+        if !wanted.isDisjoint(with: ["rowid", "_rowid_", "oid"]) && hasRowID(object) {
+            return true
         }
+        return try indexes(on: tableName).contains { index in
+            index.isUnique && isCovered(index.columns)
+        }
+    }
+
+    /// Whether a table has a rowid (it is not a WITHOUT ROWID table).
+    private func hasRowID(_ table: DatabaseObjectID) -> Bool {
+        let name = table.schemaID.name.quotedDatabaseIdentifier + "." + table.name.quotedDatabaseIdentifier
+        return (try? makeStatement(sql: "SELECT rowid FROM \(name)")) != nil
     }
 
     // MARK: - Foreign key checks
@@ -246,7 +263,8 @@ extension Database {
         if let schemaIDs = schemaCache.schemaIDs {
             return schemaIDs
         }
-        let names = try String.fetchAll(self, sql: "SELECT name FROM pragma_database_list ORDER BY seq")
+        // PRAGMA database_list lists its rows in seq order; its second column is the name.
+        let names = try Row.fetchAll(self, sql: "PRAGMA database_list").map { $0[1] as String }
         var schemaIDs = names.map { DatabaseSchemaID(name: $0) }
         if let tempIndex = schemaIDs.firstIndex(of: .temp) {
             schemaIDs.insert(schemaIDs.remove(at: tempIndex), at: 0)
@@ -325,5 +343,26 @@ extension Database {
         return try masterEntries(in: object.schemaID).contains {
             $0.type == "view" && $0.name.lowercased() == lowercased
         }
+    }
+}
+
+extension Database {
+    /// Whether the table is a WITHOUT ROWID table: its primary key index
+    /// does not end with the rowid (`PRAGMA index_xinfo` has no cid -1).
+    func isWithoutRowIDTable(_ tableName: String) throws -> Bool {
+        let object = try requireObject(tableName, in: nil)
+        if try isView(object) { return false }
+        let key = SchemaCache.ObjectKey(schemaID: object.schemaID, lowercasedName: object.name.lowercased())
+        if let known = schemaCache.withoutRowID[key] { return known }
+        var withoutRowID = false
+        let indexes = try self.indexes(on: object.name, in: object.schemaID.name)
+        if let primaryKeyIndex = indexes.first(where: { $0.origin == .primaryKeyConstraint }) {
+            let schema = object.schemaID.name.quotedDatabaseIdentifier
+            let sql = "PRAGMA \(schema).index_xinfo(\(primaryKeyIndex.name.quotedDatabaseIdentifier))"
+            let rows = try Row.fetchAll(self, sql: sql)
+            withoutRowID = !rows.contains { ($0["cid"] as Int?) == -1 }
+        }
+        schemaCache.withoutRowID[key] = withoutRowID
+        return withoutRowID
     }
 }

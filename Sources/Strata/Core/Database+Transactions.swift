@@ -47,8 +47,10 @@ extension Database {
         try executeBookkeeping(sql: "ROLLBACK TRANSACTION")
     }
 
+    /// DEFERRED on read-only connections and inside ``readOnly(_:)`` (an
+    /// IMMEDIATE transaction fails under `query_only`), IMMEDIATE otherwise.
     var defaultTransactionKind: TransactionKind {
-        isReadOnlyConnection ? .deferred : .immediate
+        isReadOnlyConnection || readOnlyDepth > 0 ? .deferred : .immediate
     }
 
     /// Runs `operations` in a transaction: it commits when they return
@@ -68,6 +70,8 @@ extension Database {
         try beginTransaction(kind)
         let completion: TransactionCompletion
         do {
+            wrappedTransactionDepth += 1
+            defer { wrappedTransactionDepth -= 1 }
             completion = try operations()
         } catch {
             rollbackAfterError()
@@ -76,6 +80,7 @@ extension Database {
         switch completion {
         case .commit:
             do {
+                try checkNotAborted(sql: "COMMIT TRANSACTION")
                 // A cancelled access throws here, and rolls back.
                 try commit()
             } catch {
@@ -99,10 +104,12 @@ extension Database {
             try inTransaction(nil, operations)
             return
         }
-        let name = "strata"
+        let name = "grdb"
         try executeCached(sql: "SAVEPOINT \(name)")
         let completion: TransactionCompletion
         do {
+            wrappedTransactionDepth += 1
+            defer { wrappedTransactionDepth -= 1 }
             completion = try operations()
         } catch {
             rollbackSavepointAfterError(name)
@@ -111,6 +118,7 @@ extension Database {
         switch completion {
         case .commit:
             do {
+                try checkNotAborted(sql: "RELEASE SAVEPOINT \(name)")
                 try executeCached(sql: "RELEASE SAVEPOINT \(name)")
             } catch {
                 rollbackSavepointAfterError(name)
@@ -118,6 +126,14 @@ extension Database {
             }
         case .rollback:
             try rollbackSavepoint(name)
+        }
+    }
+
+    /// Throws `SQLITE_ABORT` "Transaction was aborted" when the transaction
+    /// that a wrapping method opened has ended behind its back.
+    func checkNotAborted(sql: String) throws {
+        if !isInsideTransaction {
+            throw DatabaseError(resultCode: .SQLITE_ABORT, message: "Transaction was aborted", sql: sql)
         }
     }
 
@@ -198,6 +214,21 @@ extension Database {
             }, context)
     }
 
+    /// Calls the completion callbacks of a transaction that ended without
+    /// any change, which SQLite's commit and rollback hooks don't report.
+    func completeEmptyTransaction(committed: Bool) {
+        cachedTransactionDate = nil
+        let callbacks = transactionCompletionCallbacks
+        transactionCompletionCallbacks = []
+        for callback in callbacks {
+            if committed {
+                callback.onCommit(self)
+            } else {
+                callback.onRollback(self)
+            }
+        }
+    }
+
     /// Calls the completion callbacks once a transaction has ended.
     func handleTransactionCompletion() {
         let pending = pendingTransactionCompletion
@@ -217,7 +248,11 @@ extension Database {
         }
         if let observationBroker, !observationBroker.isEmpty {
             // Observers fetch after a commit: never stopped by the
-            // cancellation of the access that committed.
+            // cancellation of the access that committed, nor by the
+            // wrapping method whose transaction ended.
+            let depth = wrappedTransactionDepth
+            wrappedTransactionDepth = 0
+            defer { wrappedTransactionDepth = depth }
             withoutCancellation {
                 observationBroker.transactionDidComplete(committed: pending == .commit)
             }

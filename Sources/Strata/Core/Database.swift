@@ -72,9 +72,11 @@ public final class Database {
     /// The schema source in effect (see ``withSchemaSource(_:execute:)``).
     public private(set) var schemaSource: (any DatabaseSchemaSource)?
 
-    /// Whether the current access saw its transaction rolled back by an
-    /// interruption: its later statements throw `SQLITE_ABORT`.
-    @exclusivity(unchecked) var isAbortedTransaction = false
+    /// The number of transactions and savepoints opened by the wrapping
+    /// methods (`write`, `inTransaction`, `inSavepoint`) that are running.
+    /// When their transaction ends behind their back, the statements that
+    /// follow throw `SQLITE_ABORT` until they return.
+    @exclusivity(unchecked) var wrappedTransactionDepth = 0
 
     /// Whether a bookkeeping statement runs (``executeBookkeeping(sql:)``):
     /// aborted transactions and suspension don't refuse it.
@@ -191,8 +193,10 @@ public final class Database {
     /// Whether the connection is closed.
     var isClosed: Bool { sqliteConnection == nil }
 
-    /// Closes the connection. Throws when SQLite can't close it yet, which
-    /// leaves a zombie connection that SQLite closes later.
+    /// Closes the connection. When statements are still alive, SQLite
+    /// can't close it: this throws `SQLITE_BUSY`, logs each unfinalized
+    /// statement through ``Database/logError``, and leaves the connection
+    /// open and usable.
     func close() throws {
         guard let connection = sqliteConnection else { return }
         statementCache.removeAll()
@@ -205,16 +209,22 @@ public final class Database {
         }
         if code != SQLITE_OK {
             let error = DatabaseError.lastError(of: connection, resultCode: code)
-            interruptState.withLock {
-                sqlite3_close_v2(connection)
-                interruptState.connection = nil
-            }
-            sqliteConnection = nil
-            releaseBusyCallback()
+            logUnfinalizedStatements()
             throw error
         }
         sqliteConnection = nil
         releaseBusyCallback()
+    }
+
+    /// Reports the statements that prevent the connection from closing.
+    private func logUnfinalizedStatements() {
+        guard let logError = Database.logError, let sqliteConnection else { return }
+        var statement = sqlite3_next_stmt(sqliteConnection, nil)
+        while let current = statement {
+            let sql = sqlite3_sql(current).map { String(cString: $0) } ?? ""
+            logError(.SQLITE_MISUSE, "unfinalized statement: \(sql)")
+            statement = sqlite3_next_stmt(sqliteConnection, current)
+        }
     }
 
     private func closeConnection() {
@@ -337,7 +347,9 @@ public final class Database {
         if sqliteConnection == nil {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed", sql: statement.sql)
         }
-        if isAbortedTransaction && !statement.isTransactionStatement && !isRunningBookkeeping {
+        if wrappedTransactionDepth > 0 && !isRunningBookkeeping && !isInsideTransaction {
+            // An interruption, an ON CONFLICT ROLLBACK or a ROLLBACK ended the
+            // transaction of a wrapping method.
             throw DatabaseError(
                 resultCode: .SQLITE_ABORT, message: "Transaction was aborted", sql: statement.sql,
                 arguments: statement.arguments,
@@ -365,18 +377,18 @@ public final class Database {
             observationBroker.statementDidExecute(statement)
         }
         if pendingTransactionCompletion != .none || statement.isTransactionStatement {
-            handleTransactionCompletion()
+            if pendingTransactionCompletion == .none && wasInsideTransactionBeforeStatement && !isInsideTransaction {
+                // An empty transaction ended: SQLite's hooks stay silent.
+                completeEmptyTransaction(committed: !statement.isRollback)
+            } else {
+                handleTransactionCompletion()
+            }
         }
     }
 
     /// Called after a statement failed. Returns the error to throw: the
     /// error of a transaction observer that prevented a commit, or `error`.
     func statementDidFail(_ statement: Statement, error: DatabaseError) -> any Error {
-        // An interrupted write rolls back the whole transaction: the statements
-        // that follow in the same access must not run outside of it.
-        if error.isInterruptionError && wasInsideTransactionBeforeStatement && !isInsideTransaction {
-            isAbortedTransaction = true
-        }
         var thrownError: any Error = error
         if let observationBroker {
             observationBroker.statementDidFail()
@@ -391,7 +403,6 @@ public final class Database {
 
     /// Called at the end of each database access.
     func accessDidEnd() {
-        isAbortedTransaction = false
         retryPendingBookkeeping()
     }
 

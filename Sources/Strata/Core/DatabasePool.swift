@@ -289,10 +289,15 @@ extension DatabasePool: DatabaseReader {
     }
 
     /// Like ``unsafeRead(_:)-(((Database)throws->T))``, but from a read of
-    /// this pool it runs right away on the same reader.
+    /// this pool it runs right away on the same reader, and from a write on
+    /// the writer connection.
     public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
         if let reader = readerPool.currentReader {
             return try reader.execute(value)
+        }
+        if writer.isOnQueue {
+            // From a write: read through the writer connection.
+            return try writer.execute(value)
         }
         let reader = try readerPool.acquire()
         defer { readerPool.release(reader) }

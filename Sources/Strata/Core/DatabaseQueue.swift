@@ -31,7 +31,7 @@ public final class DatabaseQueue: Sendable {
     public init(path: String, configuration: Configuration = Configuration()) throws {
         writer = try SerializedDatabase(
             path: path, configuration: configuration, defaultLabel: "GRDB.DatabaseQueue",
-            qos: configuration.writeQoS)
+            qos: configuration.writeQoS, isReader: configuration.readonly)
         temporaryDirectory = nil
         if configuration.journalMode == .wal && !configuration.readonly {
             try writer.sync { db in
@@ -57,7 +57,7 @@ public final class DatabaseQueue: Sendable {
         }
         writer = try SerializedDatabase(
             path: path, configuration: configuration, defaultLabel: "GRDB.DatabaseQueue",
-            qos: configuration.writeQoS)
+            qos: configuration.writeQoS, isReader: configuration.readonly)
         temporaryDirectory = nil
     }
 
@@ -115,7 +115,7 @@ public final class DatabaseQueue: Sendable {
             try destination.close()
             let writer = try SerializedDatabase(
                 path: copyPath, configuration: configuration, defaultLabel: "GRDB.DatabaseQueue",
-                qos: configuration.writeQoS)
+                qos: configuration.writeQoS, isReader: configuration.readonly)
             return DatabaseQueue(writer: writer, temporaryDirectory: directory)
         } catch {
             try? FileManager.default.removeItem(at: directory)

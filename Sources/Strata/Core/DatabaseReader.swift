@@ -177,21 +177,24 @@ extension Database {
     }
 
     /// Runs `value` in a deferred read-only transaction, and returns its value.
+    /// Writes are forbidden (`PRAGMA query_only`) before the transaction begins.
     func isolatedRead<T>(_ value: () throws -> T) throws -> T {
         try checkNotClosed()
         if isInsideTransaction {
             return try readOnly(value)
         }
-        try beginTransaction(.deferred)
-        let result: T
-        do {
-            result = try readOnly(value)
-        } catch {
-            rollbackAfterError()
-            throw error
+        return try readOnly {
+            try beginTransaction(.deferred)
+            let result: T
+            do {
+                result = try value()
+            } catch {
+                rollbackAfterError()
+                throw error
+            }
+            try commitReadTransaction()
+            return result
         }
-        try commitReadTransaction()
-        return result
     }
 
     /// Ends a read-only transaction. Bookkeeping: a read that completed keeps

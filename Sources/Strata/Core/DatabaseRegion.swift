@@ -23,6 +23,10 @@ public struct DatabaseRegion: Hashable, Sendable {
     /// Regions by lowercased table name; nil is the full database.
     private(set) var tableRegions: [String: TableRegion]?
 
+    /// The names of tables and columns as first spelled, by lowercased
+    /// name, for the description only (not part of equality).
+    private var spellings: [String: String] = [:]
+
     /// The empty region.
     public init() {
         tableRegions = [:]
@@ -35,6 +39,11 @@ public struct DatabaseRegion: Hashable, Sendable {
     /// The region of a whole table, or of some of its columns.
     init(table: String, columns: Set<String>? = nil) {
         tableRegions = [table.lowercased(): TableRegion(columns: columns.map { Set($0.map { $0.lowercased() }) })]
+        spellings[table.lowercased()] = table
+        // The rowid pseudo-column is always spelled `rowid`.
+        for column in columns ?? [] where column.lowercased() != "rowid" {
+            spellings[table.lowercased() + "." + column.lowercased()] = column
+        }
     }
 
     /// The region with the rows of a table limited to the given rowids.
@@ -42,7 +51,9 @@ public struct DatabaseRegion: Hashable, Sendable {
         guard var tableRegions, var tableRegion = tableRegions[table.lowercased()] else { return self }
         tableRegion.rowIDs = tableRegion.rowIDs.map { $0.intersection(rowIDs) } ?? rowIDs
         tableRegions[table.lowercased()] = tableRegion
-        return DatabaseRegion(tableRegions: tableRegions)
+        var result = DatabaseRegion(tableRegions: tableRegions)
+        result.spellings = spellings
+        return result
     }
 
     /// The full database.
@@ -67,6 +78,7 @@ public struct DatabaseRegion: Hashable, Sendable {
             tableRegions = nil
             return
         }
+        spellings.merge(other.spellings) { mine, _ in mine }
         var merged = mine
         for (table, region) in theirs {
             merged[table] = merged[table].map { $0.union(region) } ?? region
@@ -77,6 +89,11 @@ public struct DatabaseRegion: Hashable, Sendable {
     /// Regions are equal when they cover the same tables, columns and rows.
     public static func == (lhs: DatabaseRegion, rhs: DatabaseRegion) -> Bool {
         lhs.tableRegions == rhs.tableRegions
+    }
+
+    /// Hashes the covered tables, columns and rows.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tableRegions)
     }
 
     /// The region itself (a region is its own region).
@@ -90,9 +107,10 @@ extension DatabaseRegion: CustomStringConvertible {
         if tableRegions.isEmpty { return "empty" }
         return tableRegions.keys.sorted().map { table -> String in
             let region = tableRegions[table]!
-            var text = table
+            var text = spellings[table] ?? table
             if let columns = region.columns {
-                text += "(" + columns.sorted().joined(separator: ",") + ")"
+                let spelled = columns.sorted().map { spellings[table + "." + $0] ?? $0 }
+                text += "(" + spelled.joined(separator: ",") + ")"
             } else {
                 text += "(*)"
             }

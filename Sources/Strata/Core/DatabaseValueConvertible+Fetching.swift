@@ -6,6 +6,8 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
     public let _statement: Statement
     @exclusivity(unchecked)
     public var _isDone = false
+    /// The run of the statement that this cursor iterates.
+    private var execution = 0
     @usableFromInline let row: Row
     @usableFromInline let columnIndex: CInt
 
@@ -29,6 +31,11 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
                 resultCode: .SQLITE_MISUSE, message: "no column to fetch values from", sql: statement.sql)
         }
         try statement.prepareExecution()
+        execution = statement.executionCount
+    }
+
+    deinit {
+        _resetUnfinishedStatement(execution: execution)
     }
 
     @inlinable
@@ -47,6 +54,8 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
     public let _statement: Statement
     @exclusivity(unchecked)
     public var _isDone = false
+    /// The run of the statement that this cursor iterates.
+    private var execution = 0
     @usableFromInline let columnIndex: CInt
     @usableFromInline let row: Row
 
@@ -74,6 +83,11 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
             row = live
         }
         try statement.prepareExecution()
+        execution = statement.executionCount
+    }
+
+    deinit {
+        _resetUnfinishedStatement(execution: execution)
     }
 
     @inlinable

@@ -7,6 +7,8 @@ public final class RowCursor: DatabaseCursor {
     public let _statement: Statement
     @exclusivity(unchecked)
     public var _isDone = false
+    /// The run of the statement that this cursor iterates.
+    private var execution = 0
     private let row: Row
 
     @usableFromInline
@@ -22,6 +24,11 @@ public final class RowCursor: DatabaseCursor {
             row = live
         }
         try statement.prepareExecution()
+        execution = statement.executionCount
+    }
+
+    deinit {
+        _resetUnfinishedStatement(execution: execution)
     }
 
     public func _element(sqliteStatement: SQLiteStatement) throws -> Row {

@@ -260,10 +260,15 @@ public final class Row {
         return self
     }
 
-    /// The row without its scopes.
+    /// The row without its scopes, nor its prefetched rows.
     public var unscoped: Row {
         if case .adapted(let base, let adapter) = impl, !adapter._scopes.isEmpty {
             return Row(base: base, adapter: adapter._mapping)
+        }
+        if !prefetchedRowsStorage.isEmpty {
+            let result = copy()
+            result.prefetchedRowsStorage = [:]
+            return result
         }
         return self
     }

@@ -127,6 +127,18 @@ public final class Statement {
     @usableFromInline
     var columnLookupHint = 0
 
+    /// How many times the statement started running: cursors compare it
+    /// to know whether they still own the statement.
+    @exclusivity(unchecked)
+    @usableFromInline
+    var executionCount = 0
+
+    /// The error of the last failed step, until the statement runs again:
+    /// a cursor that failed throws it again.
+    @exclusivity(unchecked)
+    @usableFromInline
+    var stepFailure: (any Error)?
+
     /// The type of the coding keys of `codingKeyColumns`.
     @exclusivity(unchecked)
     var codingKeyType: ObjectIdentifier?
@@ -403,6 +415,8 @@ public final class Statement {
         if bindingsWereCleared {
             setUncheckedArguments(_arguments)
         }
+        executionCount &+= 1
+        stepFailure = nil
         try database.statementWillExecute(self)
     }
 
@@ -427,7 +441,9 @@ public final class Statement {
             of: database.sqliteConnection, resultCode: code, sql: sql, arguments: _arguments,
             publicStatementArguments: database.configuration.publicStatementArguments)
         reset()
-        throw database.statementDidFail(self, error: error)
+        let failure = database.statementDidFail(self, error: error)
+        stepFailure = failure
+        throw failure
     }
 }
 

@@ -14,9 +14,9 @@ extension Database {
         var stream = DumpStream(stream)
         var format = format
         let statements = try allStatements(literal: sql)
+        // Results of successive statements follow each other.
         while let statement = try statements.next() {
             try dump(statement, format: &format, to: &stream)
-            stream.margin()
         }
     }
 
@@ -85,13 +85,15 @@ extension Database {
         var stream = DumpStream(stream)
         var format = format
         try dumpSchema(to: &stream)
+        let hidden = try hiddenDumpTables()
         let tables = try String.fetchAll(
             self,
             sql: """
                 SELECT name FROM sqlite_master
                 WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
                 ORDER BY name COLLATE NOCASE
-                """)
+                """
+        ).filter { !hidden.contains($0.lowercased()) }
         for table in tables {
             stream.margin()
             stream.write(table + "\n")
@@ -103,18 +105,36 @@ extension Database {
 
     private func dumpSchema(to stream: inout DumpStream) throws {
         stream.write("sqlite_master\n")
-        let statements = try String.fetchAll(
+        let hidden = try hiddenDumpTables()
+        let rows = try Row.fetchAll(
             self,
             sql: """
-                SELECT sql || ';' FROM sqlite_master
+                SELECT sql || ';', tbl_name FROM sqlite_master
                 WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
                 ORDER BY tbl_name COLLATE NOCASE,
                   CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'trigger' THEN 2 ELSE 3 END,
                   name COLLATE NOCASE
                 """)
-        for statement in statements {
-            stream.write(statement + "\n")
+        for row in rows {
+            let table: String = row[1]
+            if hidden.contains(table.lowercased()) { continue }
+            stream.write((row[0] as String) + "\n")
         }
+    }
+
+    /// The lowercased names of the tables that dumps leave out: Strata's own
+    /// `grdb_` tables, and the shadow tables of virtual tables (those of
+    /// full-text tables), which `PRAGMA table_list` reports.
+    private func hiddenDumpTables() throws -> Set<String> {
+        var hidden = Set<String>()
+        for row in try Row.fetchAll(self, sql: "PRAGMA main.table_list") {
+            let name: String = row["name"]
+            let type: String = row["type"]
+            if type == "shadow" || name.lowercased().hasPrefix("grdb_") {
+                hidden.insert(name.lowercased())
+            }
+        }
+        return hidden
     }
 
     /// `SELECT * FROM table ORDER BY ...`, or an error for an unknown table.

@@ -29,10 +29,7 @@ public struct DebugDumpFormat: DumpFormat, Sendable {
     public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) {
         let nullValue = nullValue
         writer.writeRow(statement, header: header, separator: separator, to: &stream) { value in
-            // Blobs that are not UTF-8 text print as hexadecimal literals.
-            var hexBlobs = false
-            if case .blob(let data) = value.storage { hexBlobs = String(data: data, encoding: .utf8) == nil }
-            return value.dumpText(nullValue: nullValue, hexBlobs: hexBlobs)
+            value.debugDumpText(nullValue: nullValue)
         }
     }
 

@@ -110,17 +110,28 @@ extension Statement {
 
 extension DatabaseValue {
     /// Text for list-like dump formats: numbers and text as is, blobs as
-    /// text when they are UTF-8, NULL as `nullValue`.
-    func dumpText(nullValue: String, hexBlobs: Bool) -> String {
+    /// lossy UTF-8 text, NULL as `nullValue`.
+    func dumpText(nullValue: String) -> String {
         switch storage {
         case .null: return nullValue
         case .int64(let value): return String(value)
         case .double(let value): return String(value)
         case .string(let value): return value
-        case .blob(let data):
-            if !hexBlobs, let string = String(data: data, encoding: .utf8) { return string }
-            return data.sqlHexLiteral
+        case .blob(let data): return String(decoding: data, as: UTF8.self)
         }
+    }
+
+    /// Text for the debug format: blobs that are UTF-8 as text, 16-byte
+    /// blobs as uppercase UUIDs, other blobs as hexadecimal literals.
+    func debugDumpText(nullValue: String) -> String {
+        guard case .blob(let data) = storage, String(data: data, encoding: .utf8) == nil else {
+            return dumpText(nullValue: nullValue)
+        }
+        if data.count == 16 {
+            let uuid = data.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+            return uuid.uuidString
+        }
+        return data.sqlHexLiteral
     }
 
     /// The value as an SQL literal: `NULL`, `1`, `'text'`, `X'01FF'`.

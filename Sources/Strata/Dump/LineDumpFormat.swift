@@ -18,20 +18,19 @@ public struct LineDumpFormat: DumpFormat, Sendable {
         self.nullValue = nullValue
     }
 
-    /// Writes the lines of one row.
+    /// Writes the lines of one row, after an empty line when a row was
+    /// written before, by this statement or a previous one.
     public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        if hasWrittenRow { stream.write("\n") }
+        if hasWrittenRow { stream.margin() }
         hasWrittenRow = true
         let names = statement.columnNames
         let width = names.map(\.count).max() ?? 0
         for (name, value) in zip(names, statement.dumpValues()) {
             let padding = String(repeating: " ", count: width - name.count)
-            stream.write(padding + name + " = " + value.dumpText(nullValue: nullValue, hexBlobs: false) + "\n")
+            stream.write(padding + name + " = " + value.dumpText(nullValue: nullValue) + "\n")
         }
     }
 
-    /// Writes nothing; gets ready for another statement.
-    public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        hasWrittenRow = false
-    }
+    /// Writes nothing: the rows of the next statement follow after an empty line.
+    public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {}
 }

@@ -27,7 +27,7 @@ public struct ListDumpFormat: DumpFormat, Sendable {
     public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) {
         let nullValue = nullValue
         writer.writeRow(statement, header: header, separator: separator, to: &stream) { value in
-            value.dumpText(nullValue: nullValue, hexBlobs: false)
+            value.dumpText(nullValue: nullValue)
         }
     }
 

@@ -24,30 +24,31 @@ public struct FTS4: VirtualTableModule, Sendable {
         if let tokenizer = definition.tokenizer {
             arguments.append("tokenize=" + tokenizer.moduleArgument)
         }
-        // The language id column is declared by its option only.
+        // A column is followed by its notindexed= option; the language id
+        // column is declared by its languageid= option, after the columns.
         for column in definition.columns where !column.isLanguageId {
             arguments.append(FTSSupport.argumentName(column.name))
+            if column.isNotIndexed {
+                arguments.append("notindexed=" + FTSSupport.argumentName(column.name))
+            }
+        }
+        for column in definition.columns where column.isLanguageId {
+            arguments.append("languageid=" + FTSSupport.argumentName(column.name))
         }
         if let content = definition.content {
             arguments.append("content=" + content.quotedDatabaseIdentifier)
         }
         if let compress = definition.compress {
-            arguments.append("compress=" + FTSSupport.argumentName(compress))
+            arguments.append("compress=" + compress.quotedDatabaseIdentifier)
         }
         if let uncompress = definition.uncompress {
-            arguments.append("uncompress=" + FTSSupport.argumentName(uncompress))
+            arguments.append("uncompress=" + uncompress.quotedDatabaseIdentifier)
         }
         if let matchinfo = definition.matchinfo {
-            arguments.append("matchinfo=" + FTSSupport.argumentName(matchinfo))
+            arguments.append("matchinfo=" + matchinfo.quotedDatabaseIdentifier)
         }
         if let prefixes = definition.prefixes, !prefixes.isEmpty {
             arguments.append("prefix=\"" + prefixes.sorted().map(String.init).joined(separator: ",") + "\"")
-        }
-        for column in definition.columns where column.isNotIndexed {
-            arguments.append("notindexed=" + FTSSupport.argumentName(column.name))
-        }
-        for column in definition.columns where column.isLanguageId {
-            arguments.append("languageid=" + FTSSupport.argumentName(column.name))
         }
         return arguments
     }
@@ -61,25 +62,27 @@ public struct FTS4: VirtualTableModule, Sendable {
         let content = contentTable.quotedDatabaseIdentifier
         let columns = definition.columns.map(\.name.quotedDatabaseIdentifier)
         let newValues = columns.map { "new." + $0 }
+        // The content table's INTEGER PRIMARY KEY column, or its rowid.
+        let rowID = (try FTSSupport.contentRowIDColumn(contentTable, db) ?? "rowid").quotedDatabaseIdentifier
         let insert =
             "INSERT INTO \(ftsTable)(" + (["docid"] + columns).joined(separator: ", ") + ") VALUES("
-            + (["new.\"rowid\""] + newValues).joined(separator: ", ") + ");"
-        let delete = "DELETE FROM \(ftsTable) WHERE docid=old.\"rowid\";"
+            + (["new.\(rowID)"] + newValues).joined(separator: ", ") + ");"
+        let delete = "DELETE FROM \(ftsTable) WHERE docid=old.\(rowID);"
         func name(_ suffix: String) -> String {
             FTSSupport.triggerName(tableName, suffix).quotedDatabaseIdentifier
         }
         try db.execute(
             sql: """
-                CREATE TRIGGER \(name("bu")) BEFORE UPDATE ON \(content) BEGIN
+                CREATE TRIGGER IF NOT EXISTS \(name("bu")) BEFORE UPDATE ON \(content) BEGIN
                     \(delete)
                 END;
-                CREATE TRIGGER \(name("bd")) BEFORE DELETE ON \(content) BEGIN
+                CREATE TRIGGER IF NOT EXISTS \(name("bd")) BEFORE DELETE ON \(content) BEGIN
                     \(delete)
                 END;
-                CREATE TRIGGER \(name("au")) AFTER UPDATE ON \(content) BEGIN
+                CREATE TRIGGER IF NOT EXISTS \(name("au")) AFTER UPDATE ON \(content) BEGIN
                     \(insert)
                 END;
-                CREATE TRIGGER \(name("ai")) AFTER INSERT ON \(content) BEGIN
+                CREATE TRIGGER IF NOT EXISTS \(name("ai")) AFTER INSERT ON \(content) BEGIN
                     \(insert)
                 END;
                 """)

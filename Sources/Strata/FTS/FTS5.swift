@@ -36,7 +36,9 @@ public struct FTS5: VirtualTableModule, Sendable {
     public func moduleArguments(for definition: FTS5TableDefinition, in db: Database) throws -> [String] {
         var arguments: [String] = []
         if let tokenizer = definition.tokenizer {
-            arguments.append("tokenize=" + FTSSupport.stringLiteral(tokenizer.moduleArgument))
+            // Each component quoted, then the whole list.
+            let components = tokenizer.components.map(FTSSupport.stringLiteral).joined(separator: " ")
+            arguments.append("tokenize=" + FTSSupport.stringLiteral(components))
         }
         for column in definition.columns {
             arguments.append(FTSSupport.argumentName(column.name) + (column.isIndexed ? "" : " UNINDEXED"))
@@ -44,7 +46,7 @@ public struct FTS5: VirtualTableModule, Sendable {
         if let content = definition.content {
             arguments.append("content=" + FTSSupport.stringLiteral(content))
         }
-        if let contentRowID = definition.contentRowID {
+        if let contentRowID = try contentRowID(definition, db) {
             arguments.append("content_rowid=" + FTSSupport.stringLiteral(contentRowID))
         }
         if let prefixes = definition.prefixes, !prefixes.isEmpty {
@@ -52,12 +54,20 @@ public struct FTS5: VirtualTableModule, Sendable {
                 "prefix=" + FTSSupport.stringLiteral(prefixes.sorted().map(String.init).joined(separator: " ")))
         }
         if let columnSize = definition.columnSize {
-            arguments.append("columnsize=\(columnSize)")
+            arguments.append("columnSize=\(columnSize)")
         }
         if let detail = definition.detail {
             arguments.append("detail=" + FTSSupport.argumentName(detail))
         }
         return arguments
+    }
+
+    /// The `content_rowid=` option: the one of the definition, or, for a
+    /// synchronized table, the INTEGER PRIMARY KEY column of the content table.
+    private func contentRowID(_ definition: FTS5TableDefinition, _ db: Database) throws -> String? {
+        if let contentRowID = definition.contentRowID { return contentRowID }
+        guard case .synchronized(let contentTable) = definition.contentMode else { return nil }
+        return try FTSSupport.contentRowIDColumn(contentTable, db)
     }
 
     /// Installs the synchronization triggers and indexes the existing rows
@@ -67,7 +77,7 @@ public struct FTS5: VirtualTableModule, Sendable {
         guard case .synchronized(let contentTable) = definition.contentMode else { return }
         let ftsTable = tableName.quotedDatabaseIdentifier
         let content = contentTable.quotedDatabaseIdentifier
-        let rowID = (definition.contentRowID ?? "rowid").quotedDatabaseIdentifier
+        let rowID = (try contentRowID(definition, db) ?? "rowid").quotedDatabaseIdentifier
         let columns = definition.columns.map(\.name.quotedDatabaseIdentifier)
         let insert =
             "INSERT INTO \(ftsTable)(" + (["rowid"] + columns).joined(separator: ", ") + ") VALUES("
@@ -81,13 +91,13 @@ public struct FTS5: VirtualTableModule, Sendable {
         }
         try db.execute(
             sql: """
-                CREATE TRIGGER \(name("ai")) AFTER INSERT ON \(content) BEGIN
+                CREATE TRIGGER IF NOT EXISTS \(name("ai")) AFTER INSERT ON \(content) BEGIN
                     \(insert)
                 END;
-                CREATE TRIGGER \(name("ad")) AFTER DELETE ON \(content) BEGIN
+                CREATE TRIGGER IF NOT EXISTS \(name("ad")) AFTER DELETE ON \(content) BEGIN
                     \(delete)
                 END;
-                CREATE TRIGGER \(name("au")) AFTER UPDATE ON \(content) BEGIN
+                CREATE TRIGGER IF NOT EXISTS \(name("au")) AFTER UPDATE ON \(content) BEGIN
                     \(delete)
                     \(insert)
                 END;
@@ -96,27 +106,43 @@ public struct FTS5: VirtualTableModule, Sendable {
     }
 
     /// The FTS5 C API of a connection, used to register custom tokenizers
-    /// and auxiliary functions.
+    /// and auxiliary functions. Stops the program when the SQLite library
+    /// was built without FTS5.
     public static func api(_ db: Database) -> UnsafePointer<fts5_api> {
-        guard let api = try? FTS5.fetchAPI(db) else {
-            fatalError("FTS5 is not available")
+        do {
+            return try FTS5.fetchAPI(db)
+        } catch {
+            fatalError("FTS5 is not available: \(error)")
         }
-        return api
     }
 
-    private static func fetchAPI(_ db: Database) throws -> UnsafePointer<fts5_api>? {
-        let statement = try db.makeStatement(sql: "SELECT fts5(?)")
+    /// The FTS5 C API of a connection; throws when the SQLite library was
+    /// built without FTS5.
+    static func fetchAPI(_ db: Database) throws -> UnsafePointer<fts5_api> {
+        let statement: Statement
+        do {
+            statement = try db.makeStatement(sql: "SELECT fts5(?)")
+        } catch {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "FTS5 is not available: \(error)")
+        }
         var api: UnsafeMutablePointer<fts5_api>? = nil
-        return try withUnsafeMutablePointer(to: &api) { pointer in
-            let code = sqlite3_bind_pointer(statement.sqliteStatement, 1, pointer, "fts5_api_ptr", nil)
+        try withUnsafeMutablePointer(to: &api) { pointer in
+            let code = sqlite3_bind_pointer(
+                statement.sqliteStatement, 1, pointer, _strata_fts5_api_pointer_type(), nil)
             guard code == SQLITE_OK else {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "could not bind fts5_api_ptr")
+            }
+            defer {
+                sqlite3_reset(statement.sqliteStatement)
+                sqlite3_clear_bindings(statement.sqliteStatement)
             }
             guard sqlite3_step(statement.sqliteStatement) == SQLITE_ROW else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "fts5() did not return a row")
             }
-            sqlite3_reset(statement.sqliteStatement)
-            return pointer.pointee.map { UnsafePointer($0) }
         }
+        guard let api else {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "FTS5 is not available")
+        }
+        return UnsafePointer(api)
     }
 }

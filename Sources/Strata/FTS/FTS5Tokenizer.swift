@@ -66,7 +66,7 @@ final class FTS5CTokenizer: FTS5Tokenizer {
     private let tokenizer: fts5_tokenizer
 
     init(db: Database, descriptor: FTS5TokenizerDescriptor) throws {
-        let api = FTS5.api(db)
+        let api = try FTS5.fetchAPI(db)
         var userData: UnsafeMutableRawPointer? = nil
         var tokenizer = fts5_tokenizer()
         var code = api.pointee.xFindTokenizer(

@@ -30,6 +30,12 @@ enum FTSSupport {
         "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
+    /// The rowid column of a content table, for the triggers of synchronized
+    /// full-text tables: its INTEGER PRIMARY KEY column when it has one.
+    static func contentRowIDColumn(_ contentTable: String, _ db: Database) throws -> String? {
+        try db.primaryKey(contentTable).rowIDColumn
+    }
+
     /// The characters of a set, sorted, as one string (stable SQL).
     static func sortedString(_ characters: Set<Character>) -> String {
         String(characters.sorted())

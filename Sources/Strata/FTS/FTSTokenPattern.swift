@@ -9,7 +9,7 @@ enum FTSTokenPattern {
     case allPrefixes
     /// `"sqlite database"`
     case phrase
-    /// `^"sqlite database"*` (FTS5 only)
+    /// `^"sqlite database"` (FTS5 only): documents that start with the phrase
     case prefixPhrase
 
     /// The raw pattern for the words of the string, or nil when the string
@@ -27,7 +27,7 @@ enum FTSTokenPattern {
         case .phrase:
             return "\"\(words.joined(separator: " "))\""
         case .prefixPhrase:
-            return "^\"\(words.joined(separator: " "))\"*"
+            return "^\"\(words.joined(separator: " "))\""
         }
     }
 }

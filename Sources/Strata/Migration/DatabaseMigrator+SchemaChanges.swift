@@ -1,7 +1,9 @@
+import Foundation
+
 extension DatabaseMigrator {
     /// Whether the migrations no longer produce the schema of the database:
     /// an applied migration was removed or renamed, or the database schema
-    /// differs from the one of an empty in-memory database migrated with the
+    /// differs from the one of an empty temporary database migrated with the
     /// same applied migrations.
     ///
     /// The comparison covers the tables, indexes, triggers and views of
@@ -23,7 +25,14 @@ extension DatabaseMigrator {
         configuration.targetQueue = nil
         configuration.writeTargetQueue = nil
         configuration.journalMode = .default
-        let freshQueue = try DatabaseQueue(configuration: configuration)
+        // A temporary file, not an in-memory database: file controls of
+        // `prepareDatabase` apply to it as to the original database.
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("strata-schema-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let freshQueue = try DatabaseQueue(
+            path: directory.appendingPathComponent("db.sqlite").path, configuration: configuration)
         let migrations = registeredMigrations.filter { appliedIdentifiers.contains($0.identifier) }
         let freshSchema = try freshQueue.barrierWriteWithoutTransaction { freshDb in
             try DatabaseMigrator.createMigrationsTableIfNeeded(freshDb)

@@ -110,9 +110,8 @@ public struct DatabaseMigrator: Sendable {
         if known.contains(identifier) {
             fatalError("already registered migration: \(String(reflecting: identifier))")
         }
-        if mergedIdentifiers.contains(identifier) {
-            fatalError("migration \(String(reflecting: identifier)) can not merge itself")
-        }
+        // A migration that lists itself among the merged ones merges the others.
+        let mergedIdentifiers = mergedIdentifiers.subtracting([identifier])
         if let merged = mergedIdentifiers.sorted().first(where: { known.contains($0) }) {
             fatalError("can not merge already registered migration: \(String(reflecting: merged))")
         }
@@ -225,9 +224,21 @@ public struct DatabaseMigrator: Sendable {
             }
         }
 
-        for migration in registeredMigrations.prefix(lastIndex + 1)
-        where !appliedIdentifiers.contains(migration.identifier) {
+        for migration in registeredMigrations.prefix(lastIndex + 1) {
+            if appliedIdentifiers.contains(migration.identifier) {
+                // Applied before: forget the merged migrations still recorded.
+                let recordedMerged = migration.mergedIdentifiers.intersection(appliedIdentifiers)
+                if !recordedMerged.isEmpty {
+                    try db.inTransaction(.immediate) {
+                        try Migration.forget(recordedMerged, db)
+                        return .commit
+                    }
+                    appliedIdentifiers.subtract(recordedMerged)
+                }
+                continue
+            }
             try migration.run(db, appliedIdentifiers: appliedIdentifiers)
+            appliedIdentifiers.subtract(migration.mergedIdentifiers)
             appliedIdentifiers.insert(migration.identifier)
         }
     }

@@ -26,6 +26,16 @@ struct Migration: Sendable {
     ///
     /// Must be called outside of any transaction, once `grdb_migrations` exists.
     func run(_ db: Database, appliedIdentifiers: Set<String>) throws {
+        // Migrations see the schema as it is: no schema source, and no
+        // schema cached from before, nor left behind for after.
+        db.clearSchemaCache()
+        defer { db.clearSchemaCache() }
+        try db.withSchemaSource(nil) {
+            try runWithoutSchemaSource(db, appliedIdentifiers: appliedIdentifiers)
+        }
+    }
+
+    private func runWithoutSchemaSource(_ db: Database, appliedIdentifiers: Set<String>) throws {
         let appliedMerged = mergedIdentifiers.intersection(appliedIdentifiers)
         switch foreignKeyMode {
         case .immediate:
@@ -57,7 +67,18 @@ struct Migration: Sendable {
             try db.execute(
                 sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)",
                 arguments: [identifier])
+            // The merged migrations are replaced by this one.
+            try Migration.forget(appliedMerged, db)
             return .commit
         }
+    }
+
+    /// Removes migrations from `grdb_migrations`.
+    static func forget(_ identifiers: Set<String>, _ db: Database) throws {
+        guard !identifiers.isEmpty else { return }
+        let placeholders = Array(repeating: "?", count: identifiers.count).joined(separator: ", ")
+        try db.execute(
+            sql: "DELETE FROM grdb_migrations WHERE identifier IN (\(placeholders))",
+            arguments: StatementArguments(identifiers.sorted()))
     }
 }

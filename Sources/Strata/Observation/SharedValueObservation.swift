@@ -27,7 +27,8 @@ public final class SharedValueObservation<Element: Sendable>: @unchecked Sendabl
     private let scheduler: any ValueObservationScheduler
     private let startBase: (SharedValueObservation<Element>) -> AnyDatabaseCancellable
     private let lock = NSLock()
-    private var baseCancellable: AnyDatabaseCancellable?
+    private var base = BaseState.idle
+    private var nextBaseID = 0
     private var lastValue: Element?
     private var clients: [Int: Client] = [:]
     private var nextClientID = 0
@@ -49,8 +50,23 @@ public final class SharedValueObservation<Element: Sendable>: @unchecked Sendabl
         }
     }
 
+    /// The observation of the database that subscribers share. It is
+    /// marked as starting before it starts, so that a subscriber that
+    /// subscribes from an `onChange` called during the start (`.immediate`
+    /// scheduling) does not start it again.
+    private enum BaseState {
+        case idle
+        case starting(id: Int)
+        case started(id: Int, AnyDatabaseCancellable)
+
+        var cancellable: AnyDatabaseCancellable? {
+            if case .started(_, let cancellable) = self { return cancellable }
+            return nil
+        }
+    }
+
     deinit {
-        baseCancellable?.cancel()
+        base.cancellable?.cancel()
     }
 
     /// Subscribes to the shared observation. The subscriber gets the last
@@ -61,11 +77,14 @@ public final class SharedValueObservation<Element: Sendable>: @unchecked Sendabl
         onError: @escaping @Sendable (any Error) -> Void,
         onChange: @escaping @Sendable (Element) -> Void
     ) -> AnyDatabaseCancellable {
-        let (clientID, lastValue, needsStart) = lock.withLock { () -> (Int, Element?, Bool) in
+        let (clientID, lastValue, baseID) = lock.withLock { () -> (Int, Element?, Int?) in
             let clientID = nextClientID
             nextClientID += 1
             clients[clientID] = (onError, onChange)
-            return (clientID, self.lastValue, baseCancellable == nil)
+            guard case .idle = base else { return (clientID, self.lastValue, nil) }
+            nextBaseID += 1
+            base = .starting(id: nextBaseID)
+            return (clientID, self.lastValue, nextBaseID)
         }
         if let lastValue {
             scheduler.schedule { [weak self] in
@@ -73,9 +92,15 @@ public final class SharedValueObservation<Element: Sendable>: @unchecked Sendabl
                 onChange(lastValue)
             }
         }
-        if needsStart {
+        if let baseID {
             let cancellable = startBase(self)
-            lock.withLock { baseCancellable = cancellable }
+            let isCurrent = lock.withLock { () -> Bool in
+                guard case .starting(id: baseID) = base else { return false }
+                base = .started(id: baseID, cancellable)
+                return true
+            }
+            // The observation failed, or lost its last subscriber, while it started.
+            if !isCurrent { cancellable.cancel() }
         }
         return AnyDatabaseCancellable { [weak self] in self?.removeClient(clientID) }
     }
@@ -96,10 +121,10 @@ public final class SharedValueObservation<Element: Sendable>: @unchecked Sendabl
             clients[clientID] = nil
             guard clients.isEmpty, extent == .whileObserved else { return nil }
             defer {
-                baseCancellable = nil
+                base = .idle
                 lastValue = nil
             }
-            return baseCancellable
+            return base.cancellable
         }
         cancellable?.cancel()
     }
@@ -112,7 +137,7 @@ public final class SharedValueObservation<Element: Sendable>: @unchecked Sendabl
             case .failure:
                 // A failed observation starts again with the next subscriber.
                 lastValue = nil
-                baseCancellable = nil
+                base = .idle
             }
             return Array(self.clients.values)
         }

@@ -59,6 +59,11 @@ final class TransactionObservationBroker {
 
     /// The observers of the running statement, with the event kinds each wants.
     private var statementObservations: [(Registration, [DatabaseEventKind])] = []
+    /// The event kinds the current statement declared (through the authorizer).
+    private var statementKinds: [DatabaseEventKind] = []
+    /// Whether the observers of the current statement heard of a change to
+    /// a table it did not declare.
+    private var hasNotifiedUndeclaredChange = false
 
     /// Open savepoints, innermost last, with the number of pending changes
     /// when each started.
@@ -114,6 +119,8 @@ final class TransactionObservationBroker {
     func statementWillExecute(_ statement: Statement) {
         let kinds = statement.eventKinds
         statementObservations = []
+        statementKinds = kinds
+        hasNotifiedUndeclaredChange = false
         if kinds.isEmpty { return }
         for registration in registrations {
             guard let observer = registration.changeObserver else { continue }
@@ -160,6 +167,13 @@ final class TransactionObservationBroker {
 
     /// Handles one row change reported by SQLite's update hook.
     func databaseDidChange(_ event: DatabaseEvent) {
+        if !statementKinds.contains(where: { event.matches(tableName: $0.tableName) }) {
+            // SQLite reports the change of a table that the statement did
+            // not declare: the shadow table of a full-text table. It is a
+            // change of what the statement declared.
+            notifyUndeclaredChange()
+            return
+        }
         for (registration, kinds) in statementObservations
         where kinds.contains(where: { $0.eventKind == event.kind && event.matches(tableName: $0.tableName) }) {
             if savepoints.isEmpty {
@@ -167,6 +181,21 @@ final class TransactionObservationBroker {
                 withCurrentBroker { observer.databaseDidChange(with: event) }
             } else {
                 pendingChanges.append(.change(registration, event.copy()))
+            }
+        }
+    }
+
+    /// Notifies the observers of the current statement, once, of a change
+    /// to a table the statement did not declare.
+    private func notifyUndeclaredChange() {
+        guard !hasNotifiedUndeclaredChange else { return }
+        hasNotifiedUndeclaredChange = true
+        for (registration, _) in statementObservations {
+            if savepoints.isEmpty {
+                guard let observer = registration.changeObserver else { continue }
+                withCurrentBroker { observer.databaseDidChange() }
+            } else {
+                pendingChanges.append(.unspecified(registration))
             }
         }
     }

@@ -92,11 +92,13 @@ extension ValueObservation {
             let fetched = try reader.unsafeReentrantRead { db in try reducer._fetch(db) }
             return try reducer._value(fetched)
         }
+        if case .success(let value?) = result {
+            events.didReceiveValue?(value)
+        }
         scheduler.schedule {
             switch result {
             case .success(let value):
                 if let value {
-                    events.didReceiveValue?(value)
                     onChange(value)
                 }
             case .failure(let error):

@@ -234,11 +234,13 @@ private final class LockedStream: @unchecked Sendable {
         self.stream = stream
     }
 
+    /// Writes one event: as one write to the stream, without newline, or as
+    /// one line of the standard output.
     func write(_ line: String) {
         lock.lock()
         defer { lock.unlock() }
         if stream != nil {
-            stream!.write(line + "\n")
+            stream!.write(line)
         } else {
             Swift.print(line)
         }

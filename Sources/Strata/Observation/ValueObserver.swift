@@ -128,10 +128,11 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
         }
     }
 
+    /// Reports the value as soon as it is produced, then schedules it.
     private func notify(_ value: Reducer.Value) {
+        events.didReceiveValue?(value)
         scheduler.schedule { [self] in
             guard !isCancelled else { return }
-            events.didReceiveValue?(value)
             onChange(value)
         }
     }

@@ -18,11 +18,12 @@ extension TableRecord where Self: EncodableRecord {
                 throw DatabaseError(
                     resultCode: .SQLITE_MISUSE, message: "request(for:) needs an association based on a foreign key")
             }
-            let tests = pairs.map { pair in
+            let values = pairs.map { lowercased[$0.left.lowercased()] ?? .null }
+            // A NULL key matches no row.
+            if values.contains(where: \.isNull) { return .falseLiteral }
+            let tests = zip(pairs, values).map { pair, value in
                 SQLExpression(
-                    impl: .binary(
-                        "=", Column(pair.right).sqlExpression,
-                        SQLExpression(impl: .databaseValue(lowercased[pair.left.lowercased()] ?? .null))))
+                    impl: .binary("=", Column(pair.right).sqlExpression, SQLExpression(impl: .databaseValue(value))))
             }
             return tests.count == 1 ? tests[0] : SQLExpression.associative(.and, tests)
         }

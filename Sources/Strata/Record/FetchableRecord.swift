@@ -53,6 +53,8 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
     public let _statement: Statement
     @exclusivity(unchecked)
     public var _isDone = false
+    /// The run of the statement that this cursor iterates.
+    private var execution = 0
     @usableFromInline let row: Row
 
     @usableFromInline
@@ -68,6 +70,11 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
             row = live
         }
         try statement.prepareExecution()
+        execution = statement.executionCount
+    }
+
+    deinit {
+        _resetUnfinishedStatement(execution: execution)
     }
 
     @inlinable

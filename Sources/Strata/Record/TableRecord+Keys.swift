@@ -27,7 +27,9 @@ extension TableRecord {
     /// Deletes the row with the primary key; returns whether a row was deleted.
     @discardableResult
     public static func deleteOne(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
-        try filter(key: key).deleteAll(db) > 0
+        // A NULL key matches no row: no statement runs.
+        if key.databaseValue.isNull { return false }
+        return try filter(key: key).deleteAll(db) > 0
     }
 
     /// Deletes the row with the primary or unique key; returns whether a row was deleted.
@@ -50,7 +52,8 @@ extension TableRecord {
 
     /// Whether a row has the primary key.
     public static func exists(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
-        try !filter(key: key).isEmpty(db)
+        if key.databaseValue.isNull { return false }
+        return try !filter(key: key).isEmpty(db)
     }
 
     /// Whether a row has the primary or unique key.
@@ -73,7 +76,9 @@ extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
     /// Deletes the row with the primary key; returns whether a row was deleted.
     @discardableResult
     public static func deleteOne(_ db: Database, id: ID) throws -> Bool {
-        try filter(id: id).deleteAll(db) > 0
+        // A NULL key matches no row: no statement runs.
+        if id.databaseValue.isNull { return false }
+        return try filter(id: id).deleteAll(db) > 0
     }
 
     /// Deletes the rows with the primary keys; returns the number of deleted rows.
@@ -84,7 +89,8 @@ extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
 
     /// Whether a row has the primary key.
     public static func exists(_ db: Database, id: ID) throws -> Bool {
-        try !filter(id: id).isEmpty(db)
+        if id.databaseValue.isNull { return false }
+        return try !filter(id: id).isEmpty(db)
     }
 }
 

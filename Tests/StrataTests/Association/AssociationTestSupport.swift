@@ -93,3 +93,16 @@ func assocSQL(_ db: Database, _ request: some FetchRequest) throws -> String {
 func assocArguments(_ db: Database, _ request: some FetchRequest) throws -> StatementArguments {
     try request.makePreparedRequest(db, forSingleResult: false).statement.arguments
 }
+
+/// A database with `parent(id)` and `child(id, parentId, score)`, then `sql`.
+func parentChildDatabase(_ sql: String = "") throws -> DatabaseQueue {
+    let dbQueue = try DatabaseQueue()
+    try dbQueue.write { db in
+        try db.execute(
+            sql: """
+                CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                CREATE TABLE child (id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES parent(id), score INTEGER);
+                """ + sql)
+    }
+    return dbQueue
+}

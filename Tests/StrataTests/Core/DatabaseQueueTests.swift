@@ -302,30 +302,37 @@ struct InterruptionTests {
             try db.execute(sql: "INSERT INTO t VALUES (1)")
         }
         let task = Task {
-            try await dbQueue.writeWithoutTransaction { db -> (DatabaseError?, DatabaseError?) in
-                try db.beginTransaction()
+            try await dbQueue.writeWithoutTransaction { db -> (DatabaseError?, DatabaseError?, DatabaseError?) in
                 var first: DatabaseError?
-                do {
-                    // A long write, interrupted
-                    try db.execute(sql: LongQuery.insertSQL)
-                } catch let error as DatabaseError {
-                    first = error
-                }
                 var second: DatabaseError?
+                var final: DatabaseError?
                 do {
-                    try db.execute(sql: "INSERT INTO t VALUES (2)")
+                    try db.inTransaction {
+                        do {
+                            // A long write, interrupted
+                            try db.execute(sql: LongQuery.insertSQL)
+                        } catch let error as DatabaseError {
+                            first = error
+                        }
+                        do {
+                            try db.execute(sql: "INSERT INTO t VALUES (2)")
+                        } catch let error as DatabaseError {
+                            second = error
+                        }
+                        return .commit
+                    }
                 } catch let error as DatabaseError {
-                    second = error
+                    final = error
                 }
-                try db.rollback()
-                return (first, second)
+                return (first, second, final)
             }
         }
         await longQuery.waitUntilStarted()
         dbQueue.interrupt()
-        let (first, second) = try await task.value
+        let (first, second, final) = try await task.value
         #expect(first?.resultCode == .SQLITE_INTERRUPT)
         #expect(second?.resultCode == .SQLITE_ABORT)
+        #expect(final?.resultCode == .SQLITE_ABORT)
         // The next access works, and nothing was written.
         let count = try await dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
         #expect(count == 1)

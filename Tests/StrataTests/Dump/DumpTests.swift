@@ -37,12 +37,66 @@ struct DumpTests {
         #expect(stream.output == "1|Arthur|red|\n2|Barbara|blue|12.5\n")
     }
 
-    @Test("dumpSQL with several statements separates results")
+    @Test("dumpSQL prints the results of successive statements one after the other")
     func dumpSQLStatements() throws {
         let dbQueue = try makeQueue()
         let stream = TestStream()
         try dbQueue.dumpSQL("SELECT 1; SELECT 'a', NULL", format: .list(header: true, nullValue: "NULL"), to: stream)
-        #expect(stream.output == "1\n1\n\n'a'|NULL\na|NULL\n")
+        #expect(stream.output == "1\n1\n'a'|NULL\na|NULL\n")
+
+        // The line format separates every row by an empty line, across statements.
+        let line = TestStream()
+        try dbQueue.dumpSQL("SELECT 1 AS a; SELECT 2 AS b, 3 AS c", format: .line(), to: line)
+        #expect(line.output == "a = 1\n\nb = 2\nc = 3\n")
+    }
+
+    @Test("Dumps leave out grdb_ tables and the shadow tables of full-text tables")
+    func hiddenTables() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                    INSERT INTO grdb_migrations VALUES ('v1');
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT);
+                    INSERT INTO player VALUES (1, 'Arthur');
+                    CREATE VIRTUAL TABLE document USING fts5(content);
+                    INSERT INTO document VALUES ('SQLite');
+                    """)
+        }
+        let content = TestStream()
+        try dbQueue.dumpContent(format: .list(), to: content)
+        #expect(
+            content.output == """
+                sqlite_master
+                CREATE VIRTUAL TABLE document USING fts5(content);
+                CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT);
+
+                document
+                SQLite
+
+                player
+                1|Arthur
+
+                """)
+        let schema = TestStream()
+        try dbQueue.dumpSchema(to: schema)
+        #expect(!schema.output.contains("grdb_") && !schema.output.contains("document_data"))
+    }
+
+    @Test("Blobs: lossy UTF-8 in list and line formats, UUIDs in the debug format")
+    func blobs() throws {
+        let dbQueue = try DatabaseQueue()
+        let uuid = UUID(uuidString: "56E7D8D3-E9E4-48B6-968E-8D102833AF00")!
+        let list = TestStream()
+        try dbQueue.dumpSQL("SELECT X'41FF42'", format: .list(), to: list)
+        #expect(list.output == "A\u{FFFD}B\n")
+        let line = TestStream()
+        try dbQueue.dumpSQL("SELECT X'41FF42' AS b", format: .line(), to: line)
+        #expect(line.output == "b = A\u{FFFD}B\n")
+        let debug = TestStream()
+        try dbQueue.dumpSQL("SELECT \(uuid), X'00FF', X'414243'", format: .debug(), to: debug)
+        #expect(debug.output == "56E7D8D3-E9E4-48B6-968E-8D102833AF00|X'00FF'|ABC\n")
     }
 
     @Test("dumpTables prints each table under its name")

@@ -33,7 +33,7 @@ struct FTS3Tests {
             }
             #expect(
                 sql == [
-                    #"CREATE VIRTUAL TABLE IF NOT EXISTS "temp"."a" USING fts3(content)"#,
+                    #"CREATE VIRTUAL TABLE IF NOT EXISTS temp."a" USING fts3(content)"#,
                     #"CREATE VIRTUAL TABLE "b" USING fts3"#,
                     #"CREATE VIRTUAL TABLE "c" USING fts3(tokenize=porter, author, "my title")"#,
                 ])

@@ -19,7 +19,7 @@ struct FTS5Tests {
             #expect(
                 sql == [
                     #"CREATE VIRTUAL TABLE "document" USING fts5(content)"#,
-                    #"CREATE VIRTUAL TABLE "book" USING fts5(tokenize='porter', author, title, body)"#,
+                    #"CREATE VIRTUAL TABLE "book" USING fts5(tokenize='''porter''', author, title, body)"#,
                 ])
             try db.execute(sql: "INSERT INTO book (author, title, body) VALUES ('Melville', 'Moby-Dick', 'Whales')")
             #expect(try Row.fetchAll(db, sql: "SELECT * FROM book WHERE book MATCH 'whale'").count == 1)
@@ -49,7 +49,7 @@ struct FTS5Tests {
                 sql == [
                     """
                     CREATE VIRTUAL TABLE "document" USING fts5(content, uuid UNINDEXED, content='table', \
-                    content_rowid='id', prefix='2 4', columnsize=0, detail=column)
+                    content_rowid='id', prefix='2 4', columnSize=0, detail=column)
                     """
                 ])
             try db.execute(sql: #"INSERT INTO "table" (id, content, uuid) VALUES (7, 'foo bar', 'baz')"#)
@@ -64,26 +64,26 @@ struct FTS5Tests {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
             let tokenizers: [(FTS5TokenizerDescriptor, String)] = [
-                (.unicode61(), "tokenize='unicode61'"),
-                (.unicode61(removeDiacritics: false), "tokenize='unicode61 remove_diacritics 0'"),
-                (.unicode61(diacritics: .keep), "tokenize='unicode61 remove_diacritics 0'"),
-                (.unicode61(diacritics: .remove), "tokenize='unicode61 remove_diacritics 2'"),
-                (.unicode61(categories: "L* N* Co"), "tokenize='unicode61 categories ''L* N* Co'''"),
+                (.unicode61(), "tokenize='''unicode61'''"),
+                (.unicode61(removeDiacritics: false), "tokenize='''unicode61'' ''remove_diacritics'' ''0'''"),
+                (.unicode61(diacritics: .keep), "tokenize='''unicode61'' ''remove_diacritics'' ''0'''"),
+                (.unicode61(diacritics: .remove), "tokenize='''unicode61'' ''remove_diacritics'' ''2'''"),
+                (.unicode61(categories: "L* N* Co"), "tokenize='''unicode61'' ''categories'' ''L* N* Co'''"),
                 (
                     .unicode61(separators: ["X", "'"], tokenCharacters: ["-"]),
-                    "tokenize='unicode61 separators ''''''X'' tokenchars ''-'''"
+                    "tokenize='''unicode61'' ''separators'' ''''''X'' ''tokenchars'' ''-'''"
                 ),
-                (.ascii, "tokenize='ascii'"),
-                (.ascii(), "tokenize='ascii'"),
-                (.ascii(separators: ["X"], tokenCharacters: ["_"]), "tokenize='ascii separators X tokenchars _'"),
-                (.porter(), "tokenize='porter'"),
-                (.porter(.ascii), "tokenize='porter ascii'"),
-                (.porter(wrapping: .ascii()), "tokenize='porter ascii'"),
+                (.ascii, "tokenize='''ascii'''"),
+                (.ascii(), "tokenize='''ascii'''"),
+                (.ascii(separators: ["X"], tokenCharacters: ["_"]), "tokenize='''ascii'' ''separators'' ''X'' ''tokenchars'' ''_'''"),
+                (.porter(), "tokenize='''porter'''"),
+                (.porter(.ascii), "tokenize='''porter'' ''ascii'''"),
+                (.porter(wrapping: .ascii()), "tokenize='''porter'' ''ascii'''"),
                 (
                     .porter(.unicode61(removeDiacritics: false)),
-                    "tokenize='porter unicode61 remove_diacritics 0'"
+                    "tokenize='''porter'' ''unicode61'' ''remove_diacritics'' ''0'''"
                 ),
-                (FTS5TokenizerDescriptor(components: ["trigram"]), "tokenize='trigram'"),
+                (FTS5TokenizerDescriptor(components: ["trigram"]), "tokenize='''trigram'''"),
             ]
             for (index, (tokenizer, expected)) in tokenizers.enumerated() {
                 let sql = try executedSQL(db) {
@@ -168,7 +168,7 @@ struct FTS5Tests {
             }
             #expect(
                 try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'book_ft'")
-                    == #"CREATE VIRTUAL TABLE "book_ft" USING fts5(author, title, content='book')"#)
+                    == #"CREATE VIRTUAL TABLE "book_ft" USING fts5(author, title, content='book', content_rowid='id')"#)
             let search = """
                 SELECT book.* FROM book JOIN book_ft ON book_ft.rowid = book.rowid AND book_ft MATCH ?
                 """

@@ -48,6 +48,8 @@ struct MergedMigrationTests {
         #expect(log.all == ["v3 after [\"v1\"]"])
         try dbQueue.read { db throws in
             #expect(try migrator.appliedMigrations(db) == ["v3"])
+            // The merged identifiers are replaced by the merging one.
+            #expect(try migrator.appliedIdentifiers(db) == ["v3"])
             #expect(try migrator.hasCompletedMigrations(db))
             #expect(try migrator.hasBeenSuperseded(db) == false)
         }
@@ -68,6 +70,41 @@ struct MergedMigrationTests {
             #expect(try tableExists(db, "t4"))
             #expect(try migrator.hasCompletedMigrations(db))
             #expect(try migrator.hasBeenSuperseded(db) == false)
+        }
+    }
+
+    @Test func appliedMergingMigrationForgetsTheMergedIdentifiers() throws {
+        // A database where v3 was applied while v1 and v2 are still recorded.
+        let dbQueue = try DatabaseQueue()
+        try versionedMigrator(count: 2).migrate(dbQueue)
+        try dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v3')")
+            try db.execute(sql: "CREATE TABLE t3 (id INTEGER PRIMARY KEY)")
+        }
+        let log = MigrationLog()
+        let migrator = mergingMigrator(log: log)
+        try migrator.migrate(dbQueue)
+        #expect(log.all == [])
+        try dbQueue.read { db throws in
+            #expect(try migrator.appliedIdentifiers(db) == ["v3"])
+        }
+    }
+
+    @Test func aMigrationMayListItselfAmongTheMergedOnes() throws {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v2", merging: ["v1", "v2"]) { db, appliedIDs in
+            if !appliedIDs.contains("v1") {
+                try db.execute(sql: "CREATE TABLE t1 (id INTEGER PRIMARY KEY)")
+            }
+            try db.execute(sql: "CREATE TABLE t2 (id INTEGER PRIMARY KEY)")
+        }
+        #expect(migrator.migrations == ["v2"])
+        let dbQueue = try DatabaseQueue()
+        try versionedMigrator(count: 1).migrate(dbQueue)
+        try migrator.migrate(dbQueue)
+        try dbQueue.read { db throws in
+            #expect(try migrator.appliedIdentifiers(db) == ["v2"])
+            #expect(try tableExists(db, "t2"))
         }
     }
 

@@ -32,8 +32,16 @@ final class Recorder<Value: Sendable>: Sendable {
 final class LockedTestStream: TextOutputStream, @unchecked Sendable {
     private let lock = NSLock()
     private var text = ""
+    private var recordedWrites: [String] = []
     var output: String { lock.withLock { text } }
-    func write(_ string: String) { lock.withLock { text += string } }
+    /// Each call to `write`, in order.
+    var writes: [String] { lock.withLock { recordedWrites } }
+    func write(_ string: String) {
+        lock.withLock {
+            text += string
+            recordedWrites.append(string)
+        }
+    }
 }
 
 private func makePlayerQueue() throws -> DatabaseQueue {
@@ -222,18 +230,32 @@ struct ValueObservationTests {
             log.withLock { $0 } == [
                 "start", "fetch", "region player(*)", "value 0", "change", "fetch", "value 1", "cancel",
             ])
+        // One write per event, without newline.
         #expect(
-            stream.output == """
-                players: start
-                players: fetch
-                players: tracked region: player(*)
-                players: value: 0
-                players: database did change
-                players: fetch
-                players: value: 1
-                players: cancel
+            stream.writes == [
+                "players: start", "players: fetch", "players: tracked region: player(*)", "players: value: 0",
+                "players: database did change", "players: fetch", "players: value: 1", "players: cancel",
+            ])
+    }
 
-                """)
+    @Test("didReceiveValue fires when the value is produced, before it is scheduled")
+    func didReceiveValueBeforeScheduling() async throws {
+        let dbQueue = try makePlayerQueue()
+        let queue = DispatchQueue(label: "suspended")
+        queue.suspend()
+        let received = ObservedValues<Int>()
+        let changes = ObservedValues<Int>()
+        let cancellable = ValueObservation.tracking(countPlayers)
+            .handleEvents(didReceiveValue: { received.record($0) })
+            .start(
+                in: dbQueue, scheduling: .async(onQueue: queue),
+                onError: { changes.record(error: $0) }, onChange: { changes.record($0) })
+        // The value is reported while the scheduler's queue is suspended.
+        #expect(await received.wait { $0 == [0] })
+        #expect(changes.values.isEmpty)
+        queue.resume()
+        #expect(await changes.wait { $0 == [0] })
+        cancellable.cancel()
     }
 
     @Test("requiresWriteAccess lets fetches write")

@@ -48,7 +48,7 @@ struct ExpressionSQLTests {
         let temperature = Column("temperature")
         #expect(
             try sql(QIPlayer.select((temperature * 1.8 + 32).forKey("fahrenheit"))).0
-                == "SELECT ((\"temperature\" * ?) + ?) AS \"fahrenheit\" FROM \"player\"")
+                == "SELECT (\"temperature\" * ?) + ? AS \"fahrenheit\" FROM \"player\"")
         #expect(try sql(QIPlayer.select(-score)).0 == "SELECT -\"score\" FROM \"player\"")
         #expect(try sql(QIPlayer.select(score / 2 - 1)).0 == "SELECT (\"score\" / ?) - ? FROM \"player\"")
     }

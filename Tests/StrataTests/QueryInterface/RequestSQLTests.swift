@@ -45,7 +45,7 @@ struct RequestSQLTests {
             try sql(QIPlayer.select(name, as: String.self).distinct()) == "SELECT DISTINCT \"name\" FROM \"player\"")
         #expect(
             try sql(QIPlayer.annotated(with: (score + Column("bonus")).forKey("total")))
-                == "SELECT *, (\"score\" + \"bonus\") AS \"total\" FROM \"player\"")
+                == "SELECT *, \"score\" + \"bonus\" AS \"total\" FROM \"player\"")
         #expect(try sql(QIPlayer.select(name).select(score)) == "SELECT \"score\" FROM \"player\"")
         #expect(try sql(QIPlayer.select(name.forKey("n"))) == "SELECT \"name\" AS \"n\" FROM \"player\"")
         #expect(try sql(QIPlayer.select(AllColumns(), Column.rowID)) == "SELECT *, \"rowid\" FROM \"player\"")

@@ -146,7 +146,7 @@ struct FindTests {
             let event = try Event.fetchOne(db, id: 1)
             #expect(event?.id == 1)
             #expect(event?.message == "foo")
-            #expect(log.statements.last == #"SELECT *, "rowid" FROM "event" WHERE "rowid" = ? LIMIT 1"#)
+            #expect(log.statements.last == #"SELECT *, "rowid" FROM "event" WHERE "rowid" = ?"#)
             #expect(try Event.find(db, id: 2).message == "bar")
             #expect(try Event.fetchAll(db).map(\.id) == [1, 2])
             #expect(try PlainEvent.fetchOne(db, key: 2)?.message == "bar")

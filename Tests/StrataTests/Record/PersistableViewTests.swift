@@ -36,9 +36,9 @@ private func migrator() -> DatabaseMigrator {
         try db.create(table: "player") { t in
             t.primaryKey("id", .text)
             t.column("name", .text).notNull()
-            // Not indexed here: the unique index below is named like the
-            // index that belongsTo would create.
-            t.belongsTo("team", onDelete: .setNull, indexed: false)
+            // As in the ViewRecords article: the index of belongsTo
+            // (player_on_teamId) and the unique index below coexist.
+            t.belongsTo("team", onDelete: .setNull)
             t.column("isCaptain", .boolean).notNull()
         }
         try db.create(

@@ -25,7 +25,7 @@ struct SchemaModificationTests {
                     #"ALTER TABLE "player" ADD COLUMN "rank" INTEGER NOT NULL DEFAULT 0"#,
                     #"ALTER TABLE "player" ADD COLUMN a TEXT"#,
                     #"ALTER TABLE "player" ADD COLUMN b TEXT DEFAULT 'x'"#,
-                    #"CREATE INDEX "index_player_on_rank" ON "player"("rank")"#,
+                    #"CREATE INDEX "player_on_rank" ON "player"("rank")"#,
                 ])
             #expect(try db.columns(in: "player").map(\.name) == ["id", "homeURL", "hasBonus", "rank", "a", "b"])
         }
@@ -158,7 +158,7 @@ struct SchemaModificationTests {
                 sql == [
                     #"CREATE VIRTUAL TABLE "document" USING fts5(content)"#,
                     "CREATE TABLE document_created (x)",
-                    #"CREATE VIRTUAL TABLE IF NOT EXISTS "temp"."scratch" USING fts5(body)"#,
+                    #"CREATE VIRTUAL TABLE IF NOT EXISTS temp."scratch" USING fts5(body)"#,
                     #"CREATE VIRTUAL TABLE IF NOT EXISTS "legacy" USING fts5(body)"#,
                 ])
             #expect(try db.tableExists("document"))
@@ -218,7 +218,7 @@ struct SchemaDefinitionEdgeCaseTests {
                 try db.create(table: "player") { t in t.column("score", .integer) }
             }
             try db.create(table: "player", options: .ifNotExists) { t in t.column("score", .integer).indexed() }
-            #expect(try db.indexes(on: "player").map(\.name) == ["index_player_on_score"])
+            #expect(try db.indexes(on: "player").map(\.name) == ["player_on_score"])
         }
     }
 }

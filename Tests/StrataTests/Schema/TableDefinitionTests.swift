@@ -162,13 +162,13 @@ struct TableDefinitionTests {
                     """
                     CREATE TABLE "player" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, \
                     "teamId" INTEGER REFERENCES "team"("id") ON DELETE CASCADE, \
-                    "countryCode" TEXT REFERENCES "country"("code") NOT NULL, \
+                    "countryCode" TEXT NOT NULL REFERENCES "country"("code"), \
                     "mentorId" INTEGER REFERENCES "player"("id") ON UPDATE SET NULL DEFERRABLE INITIALLY DEFERRED, \
                     "score" INTEGER)
                     """,
-                    #"CREATE INDEX "index_player_on_teamId" ON "player"("teamId")"#,
-                    #"CREATE INDEX "index_player_on_countryCode" ON "player"("countryCode")"#,
-                    #"CREATE INDEX "index_player_on_score" ON "player"("score")"#,
+                    #"CREATE INDEX "player_on_teamId" ON "player"("teamId")"#,
+                    #"CREATE INDEX "player_on_countryCode" ON "player"("countryCode")"#,
+                    #"CREATE INDEX "player_on_score" ON "player"("score")"#,
                 ])
             let foreignKeys = try db.foreignKeys(on: "player")
             #expect(Set(foreignKeys.map(\.destinationTable)) == ["team", "country", "player"])
@@ -202,11 +202,11 @@ struct TableDefinitionTests {
             #expect(
                 sql == [
                     """
-                    CREATE TABLE "membership" ("playerId" INTEGER REFERENCES "player"("id") NOT NULL, \
-                    "teamId" TEXT REFERENCES "team"("id") NOT NULL, "role" TEXT NOT NULL, \
+                    CREATE TABLE "membership" ("playerId" INTEGER NOT NULL REFERENCES "player"("id"), \
+                    "teamId" TEXT NOT NULL REFERENCES "team"("id"), "role" TEXT NOT NULL, \
                     PRIMARY KEY ("playerId", "teamId"))
                     """,
-                    #"CREATE INDEX "index_membership_on_teamId" ON "membership"("teamId")"#,
+                    #"CREATE INDEX "membership_on_teamId" ON "membership"("teamId")"#,
                     """
                     CREATE TABLE "item" ("logId" INTEGER REFERENCES "log", "pairA" TEXT, "pairB" INTEGER, \
                     FOREIGN KEY ("pairA", "pairB") REFERENCES "pair"("a", "b"))

@@ -26,6 +26,8 @@ struct SchemaCache {
     var primaryKeys: [ObjectKey: PrimaryKeyInfo] = [:]
     var foreignKeys: [ObjectKey: [ForeignKeyInfo]] = [:]
     var indexes: [ObjectKey: [IndexInfo]] = [:]
+    /// Whether tables are WITHOUT ROWID tables.
+    var withoutRowID: [ObjectKey: Bool] = [:]
     /// What persistence methods know about record types (Record/PersistenceCache.swift).
     var recordPersistence: [ObjectIdentifier: RecordPersistenceInfo] = [:]
     /// The last used value of `recordPersistence`.

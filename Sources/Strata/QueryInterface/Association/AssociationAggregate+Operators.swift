@@ -319,7 +319,7 @@ extension AssociationAggregate {
     public static func ?? (lhs: AssociationAggregate<RowDecoder>, rhs: some SQLExpressible) -> AssociationAggregate<
         RowDecoder
     > {
-        lhs.map { $0 ?? rhs }
+        lhs.map(keepingKey: true) { $0 ?? rhs }
     }
 
     /// The logical negation of an aggregate.
@@ -342,7 +342,7 @@ public func abs<RowDecoder>(_ aggregate: AssociationAggregate<RowDecoder>) -> As
 public func cast<RowDecoder>(
     _ aggregate: AssociationAggregate<RowDecoder>, as storageClass: Database.StorageClass
 ) -> AssociationAggregate<RowDecoder> {
-    aggregate.map { cast($0, as: storageClass) }
+    aggregate.map(keepingKey: true) { cast($0, as: storageClass) }
 }
 
 /// The length of an aggregate: `LENGTH(aggregate)`.

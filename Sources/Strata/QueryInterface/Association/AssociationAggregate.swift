@@ -36,9 +36,12 @@ public struct AssociationAggregate<RowDecoder>: Sendable {
         forKey(key.stringValue)
     }
 
-    /// An aggregate with another expression built on the same joins, and no key.
-    func map(_ transform: (SQLExpression) -> SQLExpression) -> AssociationAggregate<RowDecoder> {
-        AssociationAggregate(joins: joins, expression: transform(expression), key: nil)
+    /// An aggregate with another expression built on the same joins, and no
+    /// key unless `keepingKey` (`??` and `cast` keep the key).
+    func map(keepingKey: Bool = false, _ transform: (SQLExpression) -> SQLExpression) -> AssociationAggregate<
+        RowDecoder
+    > {
+        AssociationAggregate(joins: joins, expression: transform(expression), key: keepingKey ? key : nil)
     }
 
     /// Combines two aggregates: the joins of both, and no key.
@@ -110,7 +113,7 @@ extension AssociationToMany {
 
     /// Whether there is no associated row: `COUNT(DISTINCT "book"."id") = 0`, keyed `hasNoBook`.
     public var isEmpty: AssociationAggregate<OriginRowDecoder> {
-        aggregate({ Strata.count(distinct: SQLExpression(impl: .aliasPrimaryKey($0))) == 0 }) {
+        aggregate({ SQLExpression.isZero(Strata.count(distinct: SQLExpression(impl: .aliasPrimaryKey($0)))) }) {
             "hasNo" + capitalized($0)
         }
     }

@@ -35,6 +35,10 @@ struct SQLAssociationStep: Sendable {
     var relation: SQLQuery
 
     var keyName: String { key.name(toMany: isToMany) }
+
+    /// The key of the step when it is joined: a to-many key becomes
+    /// singular (`books` → `book`), since a joined row is one row.
+    var joinedKeyName: String { isToMany ? key.singularName : keyName }
 }
 
 /// The description of an association, shared by all association types.
@@ -63,6 +67,9 @@ public struct _SQLAssociation: Sendable {
 
     var keyName: String { key.name(toMany: isToMany) }
 
+    /// The key when joined or included as to-one: singular (`children` → `child`).
+    var joinedKeyName: String { isToMany ? key.singularName : keyName }
+
     /// The destination table and its refinements.
     var destination: SQLQuery {
         get { steps[steps.count - 1].relation }
@@ -85,11 +92,13 @@ public struct _SQLAssociation: Sendable {
     /// associations through pivots.
     func join(kind: SQLJoin.Kind, mode: SQLJoin.Mode) -> SQLJoin {
         let last = steps[steps.count - 1]
-        var join = SQLJoin(key: keyName, kind: kind, mode: mode, condition: last.condition, relation: last.relation)
+        var join = SQLJoin(
+            key: joinedKeyName, kind: kind, mode: mode, condition: last.condition, relation: last.relation)
         for step in steps.dropLast().reversed() {
             var relation = step.relation
             relation.addJoin(join)
-            join = SQLJoin(key: step.keyName, kind: kind, mode: .none, condition: step.condition, relation: relation)
+            join = SQLJoin(
+                key: step.joinedKeyName, kind: kind, mode: .none, condition: step.condition, relation: relation)
         }
         return join
     }

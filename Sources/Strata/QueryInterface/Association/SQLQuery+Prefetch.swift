@@ -5,7 +5,7 @@ extension SQLQuery {
         let context = SQLGenerationContext(db)
         let sql: String
         let adapter: (any RowAdapter)?
-        if !joins.isEmpty || !trailingSelection.isEmpty {
+        if !joins.isEmpty {
             (sql, adapter) = try joinedSQL(context, forSingleResult: singleResult)
         } else {
             sql = try self.sql(context, forSingleResult: singleResult)
@@ -15,6 +15,11 @@ extension SQLQuery {
         try statement.setArguments(context.arguments)
         if prefetches.isEmpty {
             return PreparedRequest(statement: statement, adapter: adapter)
+        }
+        if db.recordedRegion != nil {
+            // Observations track the prefetched tables even when the base
+            // request has no row yet, and the prefetch queries do not run.
+            db.recordedRegion!.formUnion(try prefetchRegion(db))
         }
         let query = self
         return PreparedRequest(statement: statement, adapter: adapter) { rows, db in
@@ -62,6 +67,13 @@ extension SQLQuery {
                 keys.append(key)
             }
             var groups: [[DatabaseValue]: [Row]] = [:]
+            if pairs.count > 1, prefetch.steps.count == 1, !keys.isEmpty {
+                // Compound keys: `("a", "b") IN "grdb_base"`, where the CTE
+                // selects the keys of the origin request.
+                let (query, pivotColumns) = try compoundKeyPrefetchQuery(prefetch, db, pairs: pairs)
+                try Self.fetchGrouped(db, query, by: pivotColumns, into: &groups)
+                keys = []
+            }
             // One query per chunk of keys: SQLite limits the number of
             // statement arguments and the depth of expressions. The rows of
             // one key all come from one query, in the association's order.
@@ -69,13 +81,7 @@ extension SQLQuery {
             while start < keys.count {
                 let end = min(start + Self.prefetchChunkSize, keys.count)
                 let (query, pivotColumns) = try Self.prefetchQuery(prefetch, db, keys: Array(keys[start..<end]))
-                for row in try Row.fetchAll(db, QueryInterfaceRequest<Row>(query: query)) {
-                    let base = row.unadapted
-                    let key = pivotColumns.map { name -> DatabaseValue in
-                        base.index(forColumn: name).map { base[$0] } ?? .null
-                    }
-                    groups[key, default: []].append(row)
-                }
+                try Self.fetchGrouped(db, query, by: pivotColumns, into: &groups)
                 start = end
             }
             for (row, key) in zip(rows, originKeys) {
@@ -133,13 +139,45 @@ extension SQLQuery {
         return (query, pivotColumns)
     }
 
+    /// Fetches the rows of a prefetch query, grouped by their origin key.
+    private static func fetchGrouped(
+        _ db: Database, _ query: SQLQuery, by pivotColumns: [String], into groups: inout [[DatabaseValue]: [Row]]
+    ) throws {
+        for row in try Row.fetchAll(db, QueryInterfaceRequest<Row>(query: query)) {
+            let base = row.unadapted
+            let key = pivotColumns.map { name -> DatabaseValue in
+                base.index(forColumn: name).map { base[$0] } ?? .null
+            }
+            groups[key, default: []].append(row)
+        }
+    }
+
+    /// The prefetch query of a direct association on a compound key:
+    /// `WITH "grdb_base" AS (SELECT "a", "b" FROM <origin> ...) SELECT *, ...
+    /// WHERE ("a", "b") IN "grdb_base"`. The CTEs of the origin come first.
+    private func compoundKeyPrefetchQuery(
+        _ prefetch: SQLPrefetch, _ db: Database, pairs: [(left: String, right: String)]
+    ) throws -> (SQLQuery, [String]) {
+        var (query, pivotColumns) = try Self.prefetchQuery(prefetch, db, keys: nil)
+        var base = strippingJoinedSelections()
+        base.selection = [.value(pairs.map { SQLSelection(impl: .expression(Column($0.left).sqlExpression)) })]
+        base.ctes = []
+        if base.limit == nil { base.orderings = [] }
+        let baseName = "grdb_base"
+        let rowValue = SQLExpression(impl: .function("", pairs.map { Column($0.right).sqlExpression }))
+        query.filters.append(.value(SQLExpression(impl: .inTable(rowValue, baseName, negated: false))))
+        query.ctes = ctes + query.ctes.filter { cte in !ctes.contains { $0.tableName == cte.tableName } }
+        query.ctes.append(
+            SQLCTE(tableName: baseName, columns: nil, isRecursive: false, subquery: SQLSubquery(impl: .query(base))))
+        return (query, pivotColumns)
+    }
+
     /// `column IN (...)`, or `(a = ? AND b = ?) OR ...` for several columns.
     private static func keysFilter(_ columns: [String], _ keys: [[DatabaseValue]]) -> SQLExpression {
         if columns.count == 1 {
-            return SQLExpression(
-                impl: .inList(
-                    Column(columns[0]).sqlExpression, keys.map { SQLExpression(impl: .databaseValue($0[0])) },
-                    negated: false))
+            // `= ?` for a single key.
+            return SQLExpression.inList(
+                Column(columns[0]).sqlExpression, keys.map { SQLExpression(impl: .databaseValue($0[0])) })
         }
         return SQLExpression.associative(
             .or,

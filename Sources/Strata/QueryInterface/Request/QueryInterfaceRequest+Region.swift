@@ -3,6 +3,10 @@ extension QueryInterfaceRequest {
     /// the INTEGER PRIMARY KEY that aliases it) only reads the rows with
     /// those rowids: `player(id,name)[1]`.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
+        // A request known to be empty (`none()`) reads nothing.
+        if try query.resolvedFilter(db)?.andOperands.contains(where: \.isZeroLiteral) == true {
+            return DatabaseRegion()
+        }
         var region = try makePreparedRequest(db, forSingleResult: false).statement.databaseRegion
         if !query.prefetches.isEmpty {
             region.formUnion(try query.prefetchRegion(db))
@@ -49,6 +53,14 @@ extension QueryInterfaceRequest {
                 if let rowIDs = rowIDs(in: operand, column: column) {
                     result = result.map { $0.intersection(rowIDs) } ?? rowIDs
                 }
+            }
+            return result
+        case .associative(let op, let operands) where op.sql == "OR" && !operands.isEmpty:
+            // Each alternative must restrict the rowids.
+            var result = Set<Int64>()
+            for operand in operands {
+                guard let rowIDs = rowIDs(in: operand, column: column) else { return nil }
+                result.formUnion(rowIDs)
             }
             return result
         default:

@@ -13,7 +13,9 @@ extension TableRequest where Self: FilteredRequest & TypedRequest {
     /// several columns.
     public func filter<Keys>(keys: Keys) -> Self
     where Keys: Collection, Keys.Element: DatabaseValueConvertible {
-        let values = keys.map(\.databaseValue)
+        // NULL matches no row (SQLite allows NULL in some primary keys, and
+        // `IS NULL` would match them).
+        let values = keys.map(\.databaseValue).filter { !$0.isNull }
         if values.isEmpty { return none() }
         let tableName = databaseTableName
         return filterWhenConnected { db in
@@ -44,19 +46,22 @@ extension TableRequest where Self: FilteredRequest & TypedRequest {
     public func filter(keys: [[String: (any DatabaseValueConvertible)?]]) -> Self {
         if keys.isEmpty { return none() }
         let keys = keys.map { key in
-            key.sorted { $0.key < $1.key }.map { ($0.key, $0.value?.databaseValue ?? .null) }
+            Dictionary(key.map { ($0.key, $0.value?.databaseValue ?? .null) }, uniquingKeysWith: { $1 })
         }
         let tableName = databaseTableName
         return filterWhenConnected { db in
             var conditions: [SQLExpression] = []
             for key in keys {
-                let columns = key.map(\.0)
-                guard try db.table(tableName, hasUniqueKey: columns) else {
+                // Conditions follow the column order of the matched key.
+                guard let columns = try db.uniqueKeyColumns(tableName, matching: key.keys) else {
                     fatalError(
                         "table \(tableName) has no unique key on column(s) "
-                            + columns.sorted().joined(separator: ", "))
+                            + key.keys.sorted().joined(separator: ", "))
                 }
-                let condition = key.map { column, value in Column(column) == value }
+                let values = columns.map { key[$0]! }
+                // A key with a NULL value matches no row.
+                if values.contains(where: \.isNull) { continue }
+                let condition = zip(columns, values).map { column, value in Column(column) == value }
                 conditions.append(condition.joined(operator: .and))
             }
             return conditions.joined(operator: .or)

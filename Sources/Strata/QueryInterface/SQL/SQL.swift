@@ -167,3 +167,11 @@ extension SQL {
 public func databaseQuestionMarks(count: Int) -> String {
     Array(repeating: "?", count: count).joined(separator: ",")
 }
+
+extension SQL {
+    /// True for the literal `0`, without arguments.
+    var isZeroLiteral: Bool {
+        guard elements.count == 1, case .sql("0", let arguments) = elements[0] else { return false }
+        return arguments.isEmpty
+    }
+}

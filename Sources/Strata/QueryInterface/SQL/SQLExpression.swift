@@ -93,6 +93,7 @@ public struct SQLExpression: Sendable {
         case .column(let name):
             return name.quotedDatabaseIdentifier
         case .qualifiedColumn(let name, let alias):
+            if alias === context.unqualifiedAlias { return name.quotedDatabaseIdentifier }
             return try context.qualifier(alias).quotedDatabaseIdentifier + "." + name.quotedDatabaseIdentifier
         case .function(let name, let arguments):
             return try name + "(" + arguments.map { try $0.sql(context) }.joined(separator: ", ") + ")"
@@ -159,6 +160,16 @@ public struct SQLExpression: Sendable {
             return try expression.sql(context, wrapped: wrapped)
         case .aliasExists(let alias, let negated):
             guard let tableName = alias.tableName else { _ = try alias.qualifier(); return "" }
+            if try context.db.isViewWithoutPrimaryKey(tableName) {
+                // A view row exists unless all its columns are NULL.
+                let tests = try context.db.columns(in: tableName).map { column in
+                    SQLExpression(
+                        impl: .binary(
+                            negated ? "IS" : "IS NOT", SQLExpression(impl: .qualifiedColumn(column.name, alias)), .null)
+                    )
+                }
+                return try SQLExpression.associative(negated ? .and : .or, tests).sql(context, wrapped: wrapped)
+            }
             let tests = try context.db.primaryKey(tableName).columns.map { column in
                 SQLExpression(
                     impl: .binary(
@@ -265,6 +276,20 @@ public struct SQLExpression: Sendable {
         }
     }
 
+    /// `expression = 0`, with a literal zero: the test of an empty count.
+    static func isZero(_ expression: SQLExpression) -> SQLExpression {
+        SQLExpression(impl: .binary("=", expression, .zeroLiteral))
+    }
+
+    /// The `0` literal of ``isZero(_:)``.
+    static let zeroLiteral = SQLExpression(impl: .literal(SQL(sql: "0")))
+
+    /// True for the `0` literal.
+    var isZeroLiteral: Bool {
+        if case .literal(let literal) = impl, literal.isZeroLiteral { return true }
+        return false
+    }
+
     /// The logical negation, with `NOT IN`, `NOT BETWEEN`, `NOT EXISTS`,
     /// `NOT LIKE` and `IS NOT` where possible.
     var negated: SQLExpression {
@@ -279,6 +304,9 @@ public struct SQLExpression: Sendable {
         case .like(let e, let p, let escape, let negated):
             return SQLExpression(impl: .like(e, p, escape: escape, negated: !negated))
         case .aliasExists(let alias, let negated): return SQLExpression(impl: .aliasExists(alias, negated: !negated))
+        case .binary("=", let lhs, let rhs) where rhs.isZeroLiteral && lhs.isAggregate:
+            // !aggregate.isEmpty: COUNT(...) > 0
+            return SQLExpression(impl: .binary(">", lhs, rhs))
         case .binary("IS", let lhs, let rhs): return SQLExpression(impl: .binary("IS NOT", lhs, rhs))
         case .binary("IS NOT", let lhs, let rhs): return SQLExpression(impl: .binary("IS", lhs, rhs))
         default: return SQLExpression(impl: .unary("NOT ", self))

@@ -32,7 +32,7 @@ public struct SQLSelection: Sendable {
             return try expression.sql(context)
         case .aliasedExpression(let expression, let key):
             let expression = expression.qualifiedIfNeeded(qualifier)
-            return try expression.sql(context, wrapped: true) + " AS " + key.quotedDatabaseIdentifier
+            return try expression.sql(context) + " AS " + key.quotedDatabaseIdentifier
         case .literal(let literal):
             return try literal.sql(context)
         case .allColumns:

@@ -217,7 +217,7 @@ extension SQLSpecificExpressible {
 
     /// Equality: `lhs = rhs`, or `rhs IS NULL` when lhs is nil.
     public static func == (lhs: (any SQLExpressible)?, rhs: Self) -> SQLExpression {
-        SQLExpression.equal(rhs.sqlExpression, lhs?.sqlExpression ?? .null)
+        SQLExpression.equal(lhs?.sqlExpression ?? .null, rhs.sqlExpression)
     }
 
     /// Equality with an expression: `lhs = rhs`.
@@ -242,7 +242,7 @@ extension SQLSpecificExpressible {
 
     /// Inequality: `lhs <> rhs`, or `rhs IS NOT NULL` when lhs is nil.
     public static func != (lhs: (any SQLExpressible)?, rhs: Self) -> SQLExpression {
-        SQLExpression.notEqual(rhs.sqlExpression, lhs?.sqlExpression ?? .null)
+        SQLExpression.notEqual(lhs?.sqlExpression ?? .null, rhs.sqlExpression)
     }
 
     /// Inequality with an expression: `lhs <> rhs`.

@@ -11,6 +11,18 @@ final class SQLGenerationContext {
     /// when several tables share a name, or when aliases are merged).
     var aliasNames: [ObjectIdentifier: String] = [:]
 
+    /// The unnamed alias of the single table of the query being written,
+    /// whose columns need no qualifier.
+    var unqualifiedAlias: TableAliasBase?
+
+    /// Runs `body` while the columns of `alias` (if any) are written unqualified.
+    func withUnqualifiedAlias<T>(_ alias: TableAliasBase?, _ body: () throws -> T) rethrows -> T {
+        let saved = unqualifiedAlias
+        unqualifiedAlias = alias
+        defer { unqualifiedAlias = saved }
+        return try body()
+    }
+
     /// The name that qualifies the columns of an aliased table.
     func qualifier(_ alias: TableAliasBase) throws -> String {
         if let name = aliasNames[ObjectIdentifier(alias)] { return name }

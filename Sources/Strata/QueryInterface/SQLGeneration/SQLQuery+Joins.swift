@@ -102,13 +102,18 @@ private struct JoinedTable {
     var alias: TableAliasBase
     var join: SQLJoin?
     var children: [JoinedTable]
+    /// Whether the orderings of the table are reversed: `reversed()` on a
+    /// request or an association reverses the tables nested inside it too.
+    var isReversed: Bool
 
-    init(query: SQLQuery, join: SQLJoin?) {
+    init(query: SQLQuery, join: SQLJoin?, parentIsReversed: Bool = false) {
         self.query = query
         self.join = join
         self.alias = query.alias ?? TableAliasBase(tableName: query.tableName)
         self.alias.setTableName(query.tableName)
-        self.children = query.joins.map { JoinedTable(query: $0.relation, join: $0) }
+        let isReversed = parentIsReversed != query.isReversed
+        self.isReversed = isReversed
+        self.children = query.joins.map { JoinedTable(query: $0.relation, join: $0, parentIsReversed: isReversed) }
     }
 
     /// Every table, depth first.
@@ -169,7 +174,7 @@ extension SQLQuery {
         sql += try Self.joinsSQL(root, parentIsOptional: false, context)
 
         // WHERE, GROUP BY, HAVING
-        let filters = try self.filters.map { try $0.resolve(db).qualified(with: root.alias) }
+        let filters = try self.filters.flatMap { try $0.resolve(db).qualified(with: root.alias).andOperands }
         if !filters.isEmpty {
             let filter = filters.count == 1 ? filters[0] : SQLExpression(impl: .associative(.and, filters))
             sql += try " WHERE " + filter.sql(context)
@@ -190,7 +195,7 @@ extension SQLQuery {
         for table in root.all {
             var tableOrderings = try table.query.orderings.flatMap { try $0.resolve(db) }
                 .map { $0.qualified(with: table.alias) }
-            if table.join == nil ? isReversed : table.query.isReversed != isReversed {
+            if table.isReversed {
                 tableOrderings = tableOrderings.map(\.reversed)
             }
             orderings += tableOrderings

@@ -80,7 +80,8 @@ struct SQLQuery: Sendable {
     }
 
     func resolvedFilter(_ db: Database) throws -> SQLExpression? {
-        let filters = try self.filters.map { try qualify($0.resolve(db)) }
+        // Successive filters make one flat AND chain.
+        let filters = try self.filters.flatMap { try qualify($0.resolve(db)).andOperands }
         if filters.isEmpty { return nil }
         return filters.count == 1 ? filters[0] : SQLExpression(impl: .associative(.and, filters))
     }
@@ -143,12 +144,20 @@ struct SQLQuery: Sendable {
 
     /// The full `SELECT` statement.
     func sql(_ context: SQLGenerationContext, forSingleResult singleResult: Bool = false) throws -> String {
-        if !joins.isEmpty || !trailingSelection.isEmpty {
+        if !joins.isEmpty {
             return try joinedSQL(context, forSingleResult: singleResult).sql
         }
+        // An unnamed alias of a single-table query does not qualify columns.
+        let unqualified = alias.flatMap { $0.isQualifying ? nil : $0 }
+        return try context.withUnqualifiedAlias(unqualified) {
+            try singleTableSQL(context, forSingleResult: singleResult)
+        }
+    }
+
+    private func singleTableSQL(_ context: SQLGenerationContext, forSingleResult singleResult: Bool) throws -> String {
         var sql = try withSQL(context)
         sql += isDistinct ? "SELECT DISTINCT " : "SELECT "
-        sql += try resolvedSelection(context.db)
+        sql += try (resolvedSelection(context.db) + trailingSelection)
             .map { try $0.sql(context, source: alias ?? TableAliasBase(tableName: tableName)) }
             .joined(separator: ", ")
         sql += try " FROM " + fromSQL()
@@ -156,7 +165,7 @@ struct SQLQuery: Sendable {
         sql += try orderingSQL(context)
         if let limit {
             sql += " " + (singleResult ? SQLLimit(limit: 1, offset: limit.offset) : limit).sql
-        } else if singleResult {
+        } else if singleResult, try needsSingleResultLimit(context.db) {
             sql += " LIMIT 1"
         }
         return sql
@@ -205,6 +214,14 @@ struct SQLQuery: Sendable {
 }
 
 extension SQLExpression {
+    /// The operands of an AND chain, or the expression itself.
+    var andOperands: [SQLExpression] {
+        if case .associative(let op, let operands) = impl, op.sql == "AND", !operands.isEmpty {
+            return operands.flatMap(\.andOperands)
+        }
+        return [self]
+    }
+
     /// True if the expression contains an aggregate function.
     var isAggregate: Bool {
         switch impl {

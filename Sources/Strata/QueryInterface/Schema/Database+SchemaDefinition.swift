@@ -199,6 +199,16 @@ extension Database {
         "index_\(table)_on_\(columns.joined(separator: "_"))"
     }
 
+    /// `<table>_on_<column1>_<column2>`: the name of the indexes that a table
+    /// definition creates by itself (`indexed()`, single-column `belongsTo`).
+    /// Composite foreign keys keep the name of ``create(indexOn:columns:options:condition:)``.
+    static func automaticIndexName(table: String, columns: [String]) -> String {
+        if columns.count == 1 {
+            return "\(table)_on_\(columns[0])"
+        }
+        return defaultIndexName(table: table, columns: columns)
+    }
+
     /// `CREATE [UNIQUE] INDEX [IF NOT EXISTS] "name" ON "table"(expressions) [WHERE condition]`.
     static func createIndexSQL(
         name: String,

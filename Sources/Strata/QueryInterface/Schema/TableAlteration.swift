@@ -85,7 +85,7 @@ public final class TableAlteration {
     private func indexSQL(for column: ColumnDefinition) -> String? {
         guard column.index != .none else { return nil }
         return Database.createIndexSQL(
-            name: Database.defaultIndexName(table: tableName, columns: [column.name]), table: tableName,
+            name: Database.automaticIndexName(table: tableName, columns: [column.name]), table: tableName,
             expressions: [column.name.quotedDatabaseIdentifier],
             unique: column.index == .uniqueIndex, ifNotExists: false, condition: nil)
     }

@@ -35,11 +35,11 @@ extension TableDefinition {
                 for column in target.columns {
                     var chunks = [column.name.quotedDatabaseIdentifier]
                     if let type = column.type, !type.isEmpty { chunks.append(type) }
-                    if target.columns.count == 1 { chunks.append(references) }
                     if let conflict = foreignKey.notNullConflictResolution {
                         chunks.append("NOT NULL")
                         if let conflict { chunks.append("ON CONFLICT \(conflict.rawValue)") }
                     }
+                    if target.columns.count == 1 { chunks.append(references) }
                     items.append(chunks.joined(separator: " "))
                 }
                 if target.columns.count > 1 {
@@ -73,7 +73,7 @@ extension TableDefinition {
             case .column(let column) where column.index != .none:
                 statements.append(
                     Database.createIndexSQL(
-                        name: Database.defaultIndexName(table: name, columns: [column.name]), table: name,
+                        name: Database.automaticIndexName(table: name, columns: [column.name]), table: name,
                         expressions: [column.name.quotedDatabaseIdentifier],
                         unique: column.index == .uniqueIndex, ifNotExists: options.contains(.ifNotExists),
                         condition: nil))
@@ -86,7 +86,7 @@ extension TableDefinition {
                 }
                 statements.append(
                     Database.createIndexSQL(
-                        name: Database.defaultIndexName(table: name, columns: columns), table: name,
+                        name: Database.automaticIndexName(table: name, columns: columns), table: name,
                         expressions: columns.map(\.quotedDatabaseIdentifier),
                         unique: foreignKey.isUnique, ifNotExists: options.contains(.ifNotExists),
                         condition: nil))
@@ -208,9 +208,29 @@ extension TableDefinition {
         primaryKeyColumnsWithTypes(resolved: resolved).map(\.name)
     }
 
+    /// The table referenced by `belongsTo(name)` without `inTable:`: the
+    /// table named `name` if it exists (or is the one being defined), else
+    /// its plural. Throws "no such table" when neither exists.
+    private func destinationTable(named name: String, _ db: Database) throws -> String {
+        if name.lowercased() == self.name.lowercased() {
+            return name
+        }
+        if try db.tableExists(name) {
+            return name
+        }
+        let plural = Inflections.default.pluralize(name)
+        if plural.lowercased() == self.name.lowercased() {
+            return plural
+        }
+        if try db.tableExists(plural) {
+            return plural
+        }
+        throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(name)")
+    }
+
     /// Finds the primary key referenced by a `belongsTo` foreign key.
     private func resolve(_ foreignKey: ForeignKeyDefinition, _ db: Database) throws -> ResolvedForeignKey {
-        let destinationTable = foreignKey.table ?? foreignKey.name
+        let destinationTable = try foreignKey.table ?? destinationTable(named: foreignKey.name, db)
         var destination: [(name: String, type: String?)]
         var isHiddenRowID = false
         if destinationTable.lowercased() == name.lowercased() {

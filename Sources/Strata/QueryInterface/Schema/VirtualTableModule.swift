@@ -85,7 +85,7 @@ extension Database {
         var sql = "CREATE VIRTUAL TABLE"
         if options.contains(.ifNotExists) { sql += " IF NOT EXISTS" }
         if options.contains(.temporary) {
-            sql += " \"temp\"." + name.quotedDatabaseIdentifier
+            sql += " temp." + name.quotedDatabaseIdentifier
         } else {
             sql += " " + name.quotedDatabaseIdentifier
         }

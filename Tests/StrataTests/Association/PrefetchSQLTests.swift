@@ -1,0 +1,85 @@
+import Foundation
+import Strata
+import Testing
+
+/// The SQL of prefetch queries (issue 17, items 15 and 18).
+struct PrefetchSQLTests {
+    private struct Team: TableRecord {
+        static let players = hasMany(Player.self)
+    }
+
+    private struct Player: TableRecord {}
+
+    private struct Country: TableRecord {
+        static let cities = hasMany(City.self)
+    }
+
+    private struct City: TableRecord {}
+
+    private func database() throws -> DatabaseQueue {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT);
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id), name TEXT);
+                    INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues');
+                    INSERT INTO player VALUES (1, 1, 'Arthur'), (2, 1, 'Barbara'), (3, 2, 'Craig');
+                    CREATE TABLE country (code TEXT, region TEXT, name TEXT, PRIMARY KEY (code, region));
+                    CREATE TABLE city (
+                      id INTEGER PRIMARY KEY, countryCode TEXT, countryRegion TEXT, name TEXT,
+                      FOREIGN KEY (countryCode, countryRegion) REFERENCES country(code, region));
+                    INSERT INTO country VALUES ('FR', 'EU', 'France'), ('US', 'NA', 'USA');
+                    INSERT INTO city VALUES (1, 'FR', 'EU', 'Paris'), (2, 'FR', 'EU', 'Lyon'), (3, 'US', 'NA', 'Boston');
+                    """)
+        }
+        return dbQueue
+    }
+
+    /// Fetches rows, and returns the statements run, with their arguments.
+    private func fetchTraced(_ db: Database, _ request: some FetchRequest) throws -> ([Row], [String]) {
+        var sqls: [String] = []
+        db.trace { event in if !SQLLog.isBookkeeping("\(event)") { sqls.append(event.expandedDescription) } }
+        defer { db.trace(options: [], nil) }
+        return (try Row.fetchAll(db, request), sqls)
+    }
+
+    @Test func singleKeyPrefetchUsesEquality() throws {
+        let dbQueue = try database()
+        try dbQueue.read { db throws in
+            _ = try Row.fetchAll(db, Team.including(all: Team.players))  // Loads the schema
+            let (rows, sqls) = try fetchTraced(db, Team.filter(key: 1).including(all: Team.players))
+            #expect(
+                sqls == [
+                    #"SELECT * FROM "team" WHERE "id" = 1"#,
+                    #"SELECT *, "teamId" AS "grdb_teamId" FROM "player" WHERE "teamId" = 1"#,
+                ])
+            let players = try #require(rows.first?.prefetchedRows["players"])
+            #expect(players.map { $0["name"] as String } == ["Arthur", "Barbara"])
+            #expect(Array(players[0].columnNames) == ["id", "teamId", "name", "grdb_teamId"])
+            // unscoped drops the prefetched rows too.
+            let row = try #require(rows.first)
+            #expect(row.unscoped.prefetchedRows.isEmpty)
+            #expect(row != row.unscoped)
+        }
+    }
+
+    @Test func compoundKeyPrefetchUsesBaseCTE() throws {
+        let dbQueue = try database()
+        try dbQueue.read { db throws in
+            _ = try Row.fetchAll(db, Country.including(all: Country.cities))  // Loads the schema
+            let (rows, sqls) = try fetchTraced(
+                db, Country.filter(Column("name") != "Italy").including(all: Country.cities).order(Column("name")))
+            #expect(
+                sqls == [
+                    #"SELECT * FROM "country" WHERE "name" <> 'Italy' ORDER BY "name""#,
+                    """
+                    WITH "grdb_base" AS (SELECT "code", "region" FROM "country" WHERE "name" <> 'Italy') \
+                    SELECT *, "countryCode" AS "grdb_countryCode", "countryRegion" AS "grdb_countryRegion" \
+                    FROM "city" WHERE ("countryCode", "countryRegion") IN "grdb_base"
+                    """,
+                ])
+            #expect(rows.map { $0.prefetchedRows["cities"]?.count } == [2, 1])
+        }
+    }
+}
