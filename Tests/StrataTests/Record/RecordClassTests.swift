@@ -134,8 +134,12 @@ struct RecordClassTests {
             let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM player"))
             #expect(try !Player(row: row).hasDatabaseChanges)
             #expect(try !Player(row: row.copy()).hasDatabaseChanges)
-            let cursorRow = try #require(try Row.fetchCursor(db, sql: "SELECT * FROM player").next())
-            #expect(try !Player(row: cursorRow).hasDatabaseChanges)
+            // A cursor row is valid while its cursor lives (a dropped cursor resets its statement).
+            let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM player")
+            try withExtendedLifetime(cursor) {
+                let cursorRow = try #require(try cursor.next())
+                #expect(try !Player(row: cursorRow).hasDatabaseChanges)
+            }
             #expect(try !Player.fetchAll(db)[0].hasDatabaseChanges)
             // A copy of a literal row is still a literal.
             #expect(try Player(row: Row(["id": 1, "name": "Arthur", "score": 100]).copy()).hasDatabaseChanges)
