@@ -12,11 +12,15 @@ extension Database {
         return try makeStatement(sql: sql, prepFlags: 0)
     }
 
-    /// Compiles one statement from an SQL literal, with its arguments set.
+    /// Compiles one statement from an SQL literal. Interpolated values are
+    /// bound at once; `?` and `:name` placeholders written in the literal
+    /// itself stay unbound until arguments are given later.
     public func makeStatement(literal sqlLiteral: SQL) throws -> Statement {
         let (sql, arguments) = try sqlLiteral.build(self)
         let statement = try makeStatement(sql: sql)
-        try statement.setArguments(arguments)
+        if !arguments.isEmpty {
+            try statement.setArguments(arguments)
+        }
         return statement
     }
 
@@ -33,11 +37,14 @@ extension Database {
         return statement
     }
 
-    /// Returns a cached statement for an SQL literal, with its arguments set.
+    /// Returns a cached statement for an SQL literal. Interpolated values are
+    /// bound at once; placeholders written in the literal stay unbound.
     public func cachedStatement(literal sqlLiteral: SQL) throws -> Statement {
         let (sql, arguments) = try sqlLiteral.build(self)
         let statement = try cachedStatement(sql: sql)
-        try statement.setArguments(arguments)
+        if !arguments.isEmpty {
+            try statement.setArguments(arguments)
+        }
         return statement
     }
 

@@ -35,9 +35,9 @@ extension Database {
             /// Wraps `sqlite3_sql`.
             public var sql: String {
                 if let unexpandedSQL {
-                    return String(cString: unexpandedSQL).trimmingCharacters(in: .whitespacesAndNewlines)
+                    return String(cString: unexpandedSQL).trimmedSQL
                 }
-                return String(cString: sqlite3_sql(sqliteStatement)).trimmingCharacters(in: .whitespacesAndNewlines)
+                return String(cString: sqlite3_sql(sqliteStatement)).trimmedSQL
             }
 
             /// The SQL of the statement, with argument values (may leak
@@ -45,7 +45,7 @@ extension Database {
             public var expandedSQL: String {
                 guard let cString = sqlite3_expanded_sql(sqliteStatement) else { return sql }
                 defer { sqlite3_free(cString) }
-                return String(cString: cString).trimmingCharacters(in: .whitespacesAndNewlines)
+                return String(cString: cString).trimmedSQL
             }
 
             /// The SQL, with values only when ``Configuration/publicStatementArguments`` is true.

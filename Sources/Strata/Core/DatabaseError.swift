@@ -91,7 +91,7 @@ public struct DatabaseError: Error, Sendable {
             text += ": \(message)"
         }
         if let sql {
-            text += " - while executing `\(sql)`"
+            text += " - while executing `\(sql.trimmedSQL)`"
         }
         if showingArguments, let arguments, !arguments.isEmpty {
             text += " with arguments \(arguments)"

@@ -73,14 +73,13 @@ public final class Statement {
         let code = sqlite3_prepare_v3(
             database.sqliteConnection, cString, CInt(byteCount), prepFlags, &handle, &tail)
         let consumed = code == SQLITE_OK ? (tail.map { $0 - cString } ?? byteCount) : byteCount
-        let sql = String(
-            decoding: UnsafeRawBufferPointer(start: cString, count: consumed), as: UTF8.self
-        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        let givenSQL = String(decoding: UnsafeRawBufferPointer(start: cString, count: consumed), as: UTF8.self)
         guard code == SQLITE_OK else {
             throw DatabaseError.lastError(
-                of: database.sqliteConnection, resultCode: code, sql: sql,
+                of: database.sqliteConnection, resultCode: code, sql: givenSQL,
                 publicStatementArguments: database.configuration.publicStatementArguments)
         }
+        let sql = givenSQL.trimmedSQL
         guard let handle else { return nil }
         self.sqliteStatement = handle
         self.database = database

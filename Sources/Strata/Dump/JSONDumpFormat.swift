@@ -31,19 +31,31 @@ public struct JSONDumpFormat: DumpFormat, Sendable {
         self.encoder = encoder
     }
 
-    /// Writes one JSON object.
+    /// Writes one JSON object, its keys in column order. With the
+    /// `.prettyPrinted` output formatting, each key is on its own line.
     public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) throws {
+        let pretty = encoder.outputFormatting.contains(.prettyPrinted)
         var members: [String] = []
         for (name, value) in zip(statement.columnNames, statement.dumpValues()) {
-            try members.append(encode(name) + ":" + encodedValue(value))
+            try members.append(encode(name) + (pretty ? ": " : ":") + encodedValue(value))
         }
-        stream.write((hasWrittenRow ? ",\n" : "[") + "{" + members.joined(separator: ",") + "}")
+        let object: String
+        if pretty {
+            object = members.isEmpty ? "  {}" : "  {\n    " + members.joined(separator: ",\n    ") + "\n  }"
+        } else {
+            object = "{" + members.joined(separator: ",") + "}"
+        }
+        stream.write((hasWrittenRow ? ",\n" : (pretty ? "[\n" : "[")) + object)
         hasWrittenRow = true
     }
 
     /// Closes the array.
     public mutating func finalize(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        stream.write(hasWrittenRow ? "]\n" : "[]\n")
+        if hasWrittenRow {
+            stream.write(encoder.outputFormatting.contains(.prettyPrinted) ? "\n]\n" : "]\n")
+        } else {
+            stream.write("[]\n")
+        }
         hasWrittenRow = false
     }
 

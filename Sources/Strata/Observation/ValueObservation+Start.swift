@@ -63,15 +63,24 @@ extension ValueObservation {
         let observer = ValueObserver(
             writer: writer, observation: self, scheduler: scheduler, onError: onError, onChange: onChange)
         if scheduler.immediateInitialValue() {
-            let fetched = writer.unsafeReentrantWrite { db in observer.startObserving(db) }
-            if let fetched, let value = observer.reduceNow(fetched) {
-                events.didReceiveValue?(value)
-                onChange(value)
+            // The value or error is notified once the access has ended, so
+            // that the callbacks can access the database.
+            switch writer.unsafeReentrantWrite({ db in observer.startObserving(db) }) {
+            case .success(let fetched):
+                if let value = observer.reduceNow(fetched) {
+                    events.didReceiveValue?(value)
+                    onChange(value)
+                }
+            case .failure(let error):
+                observer.notifyNow(error)
             }
         } else {
             writer.asyncWriteWithoutTransaction { db in
-                guard !observer.isCancelled, let fetched = observer.startObserving(db) else { return }
-                observer.reduceAndNotify(fetched)
+                guard !observer.isCancelled else { return }
+                switch observer.startObserving(db) {
+                case .success(let fetched): observer.reduceAndNotify(fetched)
+                case .failure(let error): observer.notify(error)
+                }
             }
         }
         return AnyDatabaseCancellable { observer.cancel() }
@@ -95,7 +104,7 @@ extension ValueObservation {
         if case .success(let value?) = result {
             events.didReceiveValue?(value)
         }
-        scheduler.schedule {
+        let notify: @Sendable () -> Void = {
             switch result {
             case .success(let value):
                 if let value {
@@ -105,6 +114,11 @@ extension ValueObservation {
                 events.didFail?(error)
                 onError(error)
             }
+        }
+        if scheduler.immediateInitialValue() {
+            notify()
+        } else {
+            scheduler.schedule(notify)
         }
         return AnyDatabaseCancellable {}
     }

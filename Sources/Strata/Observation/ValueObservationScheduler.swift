@@ -55,18 +55,15 @@ public struct ImmediateValueObservationScheduler: ValueObservationMainActorSched
     /// True: the initial value is notified when the observation starts.
     public func immediateInitialValue() -> Bool { true }
 
-    /// Runs the action on the main queue: now if called from it, later otherwise.
+    /// Runs the action asynchronously on the main queue. (Only the initial
+    /// value is notified synchronously, by the observation itself.)
     public func schedule(_ action: @escaping @Sendable () -> Void) {
-        if Thread.isMainThread {
-            action()
-        } else {
-            DispatchQueue.main.async(execute: action)
-        }
+        DispatchQueue.main.async(execute: action)
     }
 
-    /// Runs the action on the main actor: now if called from it, later otherwise.
+    /// Runs the action asynchronously on the main actor.
     public func scheduleOnMainActor(_ action: @escaping @MainActor @Sendable () -> Void) {
-        schedule { MainActor.assumeIsolated { action() } }
+        DispatchQueue.main.async { MainActor.assumeIsolated { action() } }
     }
 }
 

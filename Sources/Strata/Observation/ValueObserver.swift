@@ -44,9 +44,10 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     // MARK: - Start and stop
 
     /// Registers the observer and fetches the initial value, on the writer
-    /// queue. Returns the fetched value, or nil after an error (notified).
-    func startObserving(_ db: Database) -> Reducer.Fetched? {
-        do {
+    /// queue. An error is returned, not notified: the caller notifies it
+    /// once the database access has ended.
+    func startObserving(_ db: Database) -> Result<Reducer.Fetched, any Error> {
+        Result {
             if case .constantRegion(let regions) = observation.tracking {
                 var region = DatabaseRegion()
                 for convertible in regions {
@@ -57,9 +58,6 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
             let fetched = try fetch(db)
             db.add(transactionObserver: self, extent: .observerLifetime)
             return fetched
-        } catch {
-            notify(error)
-            return nil
         }
     }
 
@@ -116,16 +114,24 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
         }
     }
 
-    /// Reduces a fetched value on the current thread (immediate initial value).
+    /// Reduces a fetched value on the current thread (immediate initial
+    /// value). An error is notified at once, on the current thread.
     func reduceNow(_ fetched: Reducer.Fetched) -> Reducer.Value? {
-        reduceQueue.sync {
-            do {
-                return try reducer._value(fetched)
-            } catch {
-                notify(error)
-                return nil
-            }
+        let result = reduceQueue.sync { Result { try reducer._value(fetched) } }
+        switch result {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            notifyNow(error)
+            return nil
         }
+    }
+
+    /// Notifies an error of the immediate initial fetch on the current
+    /// thread, outside of any database access.
+    func notifyNow(_ error: any Error) {
+        guard stopAfterError(error) else { return }
+        onError(error)
     }
 
     /// Reports the value as soon as it is produced, then schedules it.
@@ -137,13 +143,20 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
         }
     }
 
-    private func notify(_ error: any Error) {
-        guard !_isCancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    func notify(_ error: any Error) {
+        guard stopAfterError(error) else { return }
+        scheduler.schedule { [onError] in onError(error) }
+    }
+
+    /// Stops the observation after an error. Returns false when it was
+    /// already stopped, and the error must not be notified.
+    private func stopAfterError(_ error: any Error) -> Bool {
+        guard !_isCancelled.exchange(true, ordering: .acquiringAndReleasing) else { return false }
         events.didFail?(error)
         writer.asyncWriteWithoutTransaction { [self] db in
             db.remove(transactionObserver: self)
         }
-        scheduler.schedule { [onError] in onError(error) }
+        return true
     }
 
     // MARK: - TransactionObserver

@@ -322,3 +322,46 @@ struct StatementMisuseTests {
         }
     }
 }
+
+/// Statements from SQL literals, and the SQL text statements show.
+struct StatementLiteralAndTextTests {
+    @Test("makeStatement(literal:) leaves placeholders of the literal for later arguments")
+    func literalPlaceholders() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE player (name TEXT, score INT)")
+            let insert = try db.makeStatement(literal: "INSERT INTO player (name, score) VALUES (?, ?)")
+            try insert.execute(arguments: ["Arthur", 1000])
+            let named = try db.makeStatement(literal: "INSERT INTO player (name, score) VALUES (:name, :score)")
+            try named.execute(arguments: ["name": "Barbara", "score": 750])
+            let cached = try db.cachedStatement(literal: "SELECT score FROM player WHERE name = ?")
+            #expect(try Int.fetchOne(cached, arguments: ["Barbara"]) == 750)
+            // Interpolated values are bound at creation.
+            let select = try db.makeStatement(literal: "SELECT score FROM player WHERE name = \("Arthur")")
+            #expect(try Int.fetchOne(select) == 1000)
+            #expect(select.arguments == ["Arthur"])
+        }
+    }
+
+    @Test("Statement.sql, error descriptions and traces trim white space and semicolons; DatabaseError.sql does not")
+    func trimmedSQL() throws {
+        var traced: [String] = []
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            db.trace { traced.append($0.description) }
+            let statement = try db.makeStatement(sql: "  CREATE TABLE t(a);  ")
+            #expect(statement.sql == "CREATE TABLE t(a)")
+            try statement.execute()
+            #expect(traced.last == "CREATE TABLE t(a)")
+            let error = #expect(throws: DatabaseError.self) {
+                try db.execute(sql: "INSERT INTO t(b) VALUES (1);")
+            }
+            #expect(error?.sql == "INSERT INTO t(b) VALUES (1);")
+            #expect(error?.description == "SQLite error 1: table t has no column named b - while executing `INSERT INTO t(b) VALUES (1)`")
+            db.trace(options: .statement, nil)
+        }
+        let error = DatabaseError(resultCode: .SQLITE_ERROR, message: "oops", sql: " SELECT 1; ")
+        #expect(error.sql == " SELECT 1; ")
+        #expect(error.description == "SQLite error 1: oops - while executing `SELECT 1`")
+    }
+}

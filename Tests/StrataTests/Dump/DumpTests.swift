@@ -166,6 +166,33 @@ struct DumpTests {
         #expect(debug.output == "1, O'Brien, NULL, X'00FF', 1.5\n")
     }
 
+    @Test("json(encoder:) honours prettyPrinted: one key per line, in column order")
+    func prettyJSON() throws {
+        let dbQueue = try DatabaseQueue()
+        let encoder = JSONDumpFormat.defaultEncoder
+        encoder.outputFormatting.insert(.prettyPrinted)
+        let stream = TestStream()
+        try dbQueue.dumpSQL(
+            "SELECT 2 AS zeta, 'Arthur' AS alpha UNION ALL SELECT 3, NULL", format: .json(encoder: encoder), to: stream)
+        #expect(
+            stream.output == """
+                [
+                  {
+                    "zeta": 2,
+                    "alpha": "Arthur"
+                  },
+                  {
+                    "zeta": 3,
+                    "alpha": null
+                  }
+                ]
+
+                """)
+        let empty = TestStream()
+        try dbQueue.dumpSQL("SELECT 1 WHERE 0", format: .json(encoder: encoder), to: empty)
+        #expect(empty.output == "[]\n")
+    }
+
     @Test("dumpSchema and dumpContent")
     func schemaAndContent() throws {
         let dbQueue = try makeQueue()
