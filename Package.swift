@@ -9,6 +9,19 @@ let package = Package(
         .library(name: "StrataSQLite", targets: ["StrataSQLite"]),
         .executable(name: "strata-demo", targets: ["strata-demo"]),
     ],
+    traits: [
+        .trait(name: "Logging", description: "Logs statements, slow statements and connections with apple/swift-log."),
+        .trait(name: "Metrics", description: "Records durations, waits and counts with apple/swift-metrics."),
+        .trait(
+            name: "Tracing",
+            description: "Creates spans for accesses and statements with apple/swift-distributed-tracing."),
+    ],
+    dependencies: [
+        // Resolved only when the trait that uses them is enabled.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+    ],
     targets: [
         .systemLibrary(
             name: "StrataSQLite",
@@ -17,7 +30,12 @@ let package = Package(
         ),
         .target(
             name: "Strata",
-            dependencies: ["StrataSQLite"],
+            dependencies: [
+                "StrataSQLite",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
@@ -27,7 +45,13 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataTests",
-            dependencies: ["Strata"],
+            dependencies: [
+                "Strata",
+                .product(name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["Logging"])),
+                .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
+                .product(
+                    name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -1,6 +1,10 @@
 import Dispatch
 import Foundation
 
+#if Logging
+    import Logging
+#endif
+
 /// The configuration of database connections, read when a ``DatabaseQueue``
 /// or ``DatabasePool`` opens.
 ///
@@ -70,6 +74,42 @@ public struct Configuration: Sendable {
 
     /// The target queue of the dispatch queue of write accesses (defaults to ``targetQueue``).
     public var writeTargetQueue: DispatchQueue? = nil
+
+    /// Whether SQLite checkpoints the WAL by itself when it grows past 1000
+    /// pages (`PRAGMA wal_autocheckpoint`). Default true. Servers that
+    /// checkpoint on their own schedule (``DatabasePool/walCheckpoint(_:)``)
+    /// turn it off.
+    public var automaticCheckpoints = true
+
+    #if Logging
+        /// The logger of SQL statements (`trace` level), slow statements and
+        /// long read transactions (`warning`), connections (`info`), and
+        /// failures of the library's own bookkeeping (`error`). Nil, the
+        /// default, logs nothing. Needs the `Logging` package trait.
+        public var logger: Logger? = nil
+
+        /// Statements that run longer than this, in seconds, are logged as
+        /// warnings with their duration (and their arguments, only when
+        /// ``publicStatementArguments`` is true). Nil, the default, logs none.
+        public var slowStatementThreshold: TimeInterval? = nil
+
+        /// Read transactions of a ``DatabasePool`` that stay open longer than
+        /// this, in seconds, are logged as warnings: long reads prevent
+        /// checkpoints and let the WAL grow. Nil, the default, logs none.
+        public var longReadTransactionThreshold: TimeInterval? = nil
+    #endif
+
+    #if Metrics
+        /// The metrics recorded through swift-metrics; nil, the default,
+        /// records none. Needs the `Metrics` package trait.
+        public var metrics: DatabaseMetrics? = nil
+    #endif
+
+    #if Tracing
+        /// The spans created through swift-distributed-tracing; nil, the
+        /// default, creates none. Needs the `Tracing` package trait.
+        public var tracing: DatabaseTracing? = nil
+    #endif
 
     /// Functions run by ``prepareDatabase(_:)``, in order.
     var prepareDatabaseFunctions: [@Sendable (Database) throws -> Void] = []

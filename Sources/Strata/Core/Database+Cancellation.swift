@@ -73,7 +73,9 @@ extension Database {
     /// Reports a failed bookkeeping statement to ``Database/logError``.
     func reportBookkeepingFailure(_ error: any Error, _ sql: String) {
         let code = (error as? DatabaseError)?.extendedResultCode ?? .SQLITE_ERROR
-        Database.logError?(code, "\(description): could not run \(sql): \(error)")
+        let message = "\(description): could not run \(sql): \(error)"
+        Database.logError?(code, message)
+        instrument?.bookkeepingDidFail(self, message: message)
     }
 
     /// Resets the statements of the connection that are still running

@@ -218,6 +218,7 @@ extension Database {
     /// any change, which SQLite's commit and rollback hooks don't report.
     func completeEmptyTransaction(committed: Bool) {
         cachedTransactionDate = nil
+        instrument?.transactionDidEnd(self, committed: committed)
         let callbacks = transactionCompletionCallbacks
         transactionCompletionCallbacks = []
         for callback in callbacks {
@@ -242,6 +243,7 @@ extension Database {
         pendingTransactionCompletion = .none
         cachedTransactionDate = nil
         guard pending != .none else { return }
+        instrument?.transactionDidEnd(self, committed: pending == .commit)
         if pending == .rollback {
             // A rolled back transaction may have changed the schema.
             schemaCache = SchemaCache()

@@ -96,6 +96,12 @@ public final class Database {
     /// Delivers changes to transaction observers; nil until the first one is added.
     @exclusivity(unchecked) var observationBroker: TransactionObservationBroker?
 
+    /// The opt-in integrations (logs, metrics, traces); nil without any.
+    let instrument: (any DatabaseInstrument)?
+
+    /// The access that runs, for the integrations.
+    @exclusivity(unchecked) var currentAccess: DatabaseAccessContext?
+
     /// Whether a busy callback box must be released at close.
     private var busyCallbackBox: Unmanaged<BusyCallbackBox>?
 
@@ -109,6 +115,7 @@ public final class Database {
         self.configuration = configuration
         self.schemaSource = configuration.schemaSource
         self.isReadOnlyConnection = configuration.readonly
+        self.instrument = configuration.makeInstrument()
 
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         if configuration.readonly {
@@ -134,6 +141,7 @@ public final class Database {
             closeConnection()
             throw error
         }
+        instrument?.connectionDidOpen(self)
     }
 
     deinit {
@@ -161,6 +169,9 @@ public final class Database {
         }
         for collation in DatabaseCollation.builtIn {
             add(collation: collation)
+        }
+        if !configuration.automaticCheckpoints && !configuration.readonly {
+            try execute(sql: "PRAGMA wal_autocheckpoint = 0")
         }
         for setup in configuration.prepareDatabaseFunctions {
             try setup(self)
@@ -214,6 +225,7 @@ public final class Database {
         }
         sqliteConnection = nil
         releaseBusyCallback()
+        instrument?.connectionDidClose(self)
     }
 
     /// Reports the statements that prevent the connection from closing.
@@ -363,6 +375,10 @@ public final class Database {
         if let observationBroker, !observationBroker.isEmpty {
             observationBroker.statementWillExecute(statement)
         }
+        if let instrument {
+            statement.instrumentedStart = DispatchTime.now().uptimeNanoseconds
+            instrument.statementWillExecute(statement, self)
+        }
     }
 
     /// Called after a statement ran to completion.
@@ -375,6 +391,10 @@ public final class Database {
         }
         if let observationBroker, !observationBroker.isEmpty {
             observationBroker.statementDidExecute(statement)
+        }
+        if let instrument, statement.instrumentedStart != 0 {
+            instrument.statementDidExecute(statement, self)
+            statement.instrumentedStart = 0
         }
         if pendingTransactionCompletion != .none || statement.isTransactionStatement {
             if pendingTransactionCompletion == .none && wasInsideTransactionBeforeStatement && !isInsideTransaction {
@@ -390,6 +410,10 @@ public final class Database {
     /// error of a transaction observer that prevented a commit, or `error`.
     func statementDidFail(_ statement: Statement, error: DatabaseError) -> any Error {
         var thrownError: any Error = error
+        if let instrument, statement.instrumentedStart != 0 {
+            instrument.statementDidFail(statement, self, error: error)
+            statement.instrumentedStart = 0
+        }
         if let observationBroker {
             observationBroker.statementDidFail()
             if let commitError = observationBroker.commitError {

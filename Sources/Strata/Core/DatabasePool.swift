@@ -67,7 +67,10 @@ public final class DatabasePool: Sendable {
         let poolKey = PoolQueueKey()
         self.poolKey = poolKey
         writer.queue.setSpecific(key: poolKey.key, value: poolKey.value)
-        readerPool = ReaderPool(maximumCount: configuration.maximumReaderCount) { number in
+        readerPool = ReaderPool(
+            maximumCount: configuration.maximumReaderCount, instrument: configuration.makeInstrument(),
+            label: baseLabel
+        ) { number in
             let reader = try SerializedDatabase(
                 path: path, configuration: readerConfiguration, defaultLabel: "GRDB.DatabasePool",
                 qos: configuration.readQoS, label: "\(baseLabel).reader.\(number)", isReader: true)

@@ -49,14 +49,34 @@ final class ReaderPool: @unchecked Sendable {
     private var state = State()
     private let maximumCount: Int
     private let makeReader: @Sendable (Int) throws -> SerializedDatabase
+    /// The integrations that receive the readers in use, the growth of the
+    /// pool, and the time accesses wait for a reader.
+    private let instrument: (any DatabaseInstrument)?
+    private let label: String
 
     /// - Parameters:
     ///   - maximumCount: the maximum number of readers.
+    ///   - instrument: the integrations, if any.
+    ///   - label: the label of the pool, for the integrations.
     ///   - makeReader: opens the reader with the given number (1, 2, ...).
-    init(maximumCount: Int, makeReader: @escaping @Sendable (Int) throws -> SerializedDatabase) {
+    init(
+        maximumCount: Int,
+        instrument: (any DatabaseInstrument)? = nil,
+        label: String = "",
+        makeReader: @escaping @Sendable (Int) throws -> SerializedDatabase
+    ) {
         precondition(maximumCount > 0, "maximumReaderCount must be at least 1")
         self.maximumCount = maximumCount
+        self.instrument = instrument
+        self.label = label
         self.makeReader = makeReader
+    }
+
+    /// Reports the time an access waited for a reader.
+    private func reportWait(since start: UInt64) {
+        guard let instrument else { return }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        instrument.readerWaitDidEnd(label: label, seconds: seconds)
     }
 
     static var closedError: DatabaseError {
@@ -70,6 +90,7 @@ final class ReaderPool: @unchecked Sendable {
         if let reader = takeIdleReader() {
             return reader
         }
+        let start = DispatchTime.now().uptimeNanoseconds
         let semaphore = DispatchSemaphore(value: 0)
         let box = ResultBox()
         enqueue(id: 0) { result in
@@ -77,6 +98,7 @@ final class ReaderPool: @unchecked Sendable {
             semaphore.signal()
         }
         semaphore.wait()
+        reportWait(since: start)
         return try box.result!.get()
     }
 
@@ -88,6 +110,8 @@ final class ReaderPool: @unchecked Sendable {
             return reader
         }
         let id = makeID()
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { reportWait(since: start) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<SerializedDatabase, any Error>) in
@@ -206,6 +230,7 @@ final class ReaderPool: @unchecked Sendable {
                     switch result {
                     case .success(let reader):
                         state.all.append(reader)
+                        instrument?.readerPoolDidGrow(label: label, count: state.all.count, maximum: maximumCount)
                         if state.isClosed {
                             state.leasedCount -= 1
                             state.all.removeAll { $0 === reader }
@@ -229,6 +254,14 @@ final class ReaderPool: @unchecked Sendable {
     private func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
+        guard let instrument else { return try body(&state) }
+        let leasedCount = state.leasedCount
+        // Reported under the lock, so that the last report is the last count.
+        defer {
+            if state.leasedCount != leasedCount {
+                instrument.readersInUseDidChange(label: label, count: state.leasedCount)
+            }
+        }
         return try body(&state)
     }
 

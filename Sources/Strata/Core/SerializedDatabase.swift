@@ -12,6 +12,8 @@ final class SerializedDatabase: @unchecked Sendable {
     private let queueKey = DispatchSpecificKey<ObjectIdentifier>()
     /// Runs async accesses on `queue`, in their callers' tasks.
     private let executor: DatabaseTaskExecutor
+    /// Whether this is a reader of a pool, for the integrations.
+    private let role: DatabaseAccessRole
 
     /// - Parameters:
     ///   - label: the queue label; `configuration.label ?? defaultLabel` when nil.
@@ -27,6 +29,7 @@ final class SerializedDatabase: @unchecked Sendable {
             label: label, qos: qos,
             target: isReader ? configuration.targetQueue : configuration.writeTargetQueue ?? configuration.targetQueue)
         self.executor = DatabaseTaskExecutor(queue: queue)
+        self.role = isReader ? .reader : .writer
         self.db = try Database(path: path, description: label, configuration: configuration)
         queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
     }
@@ -41,9 +44,46 @@ final class SerializedDatabase: @unchecked Sendable {
         if isOnQueue {
             fatalError("Database methods are not reentrant.")
         }
+        if db.instrument != nil {
+            return try instrumentedSync(body)
+        }
         return try queue.sync {
             defer { db.accessDidEnd() }
             return try body(db)
+        }
+    }
+
+    /// `sync`, reported to the integrations.
+    private func instrumentedSync<T>(_ body: (Database) throws -> T) rethrows -> T {
+        let access = willWait()
+        return try queue.sync {
+            defer { db.accessDidEnd() }
+            return try instrumented(access, body)
+        }
+    }
+
+    /// Starts reporting an access, on the caller's thread or task.
+    private func willWait() -> DatabaseAccessContext {
+        let access = DatabaseAccessContext(role: role, label: queue.label)
+        db.instrument?.accessWillWait(access)
+        return access
+    }
+
+    /// Runs an access on the queue, reported to the integrations.
+    private func instrumented<T>(_ access: DatabaseAccessContext, _ body: (Database) throws -> T) rethrows -> T {
+        let instrument = db.instrument!
+        access.start = DispatchTime.now().uptimeNanoseconds
+        let enclosing = db.currentAccess
+        db.currentAccess = access
+        defer { db.currentAccess = enclosing }
+        instrument.accessDidStart(access, db)
+        do {
+            let result = try body(db)
+            instrument.accessDidEnd(access, db, error: nil)
+            return result
+        } catch {
+            instrument.accessDidEnd(access, db, error: error)
+            throw error
         }
     }
 
@@ -51,6 +91,9 @@ final class SerializedDatabase: @unchecked Sendable {
     func reentrantSync<T>(_ body: (Database) throws -> T) rethrows -> T {
         if isOnQueue {
             return try body(db)
+        }
+        if db.instrument != nil {
+            return try instrumentedSync(body)
         }
         return try queue.sync {
             defer { db.accessDidEnd() }
@@ -66,6 +109,14 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// Runs `body` asynchronously on the queue.
     func async(_ body: @escaping @Sendable (Database) -> Void) {
+        if db.instrument != nil {
+            let access = willWait()
+            queue.async {
+                defer { self.db.accessDidEnd() }
+                self.instrumented(access, body)
+            }
+            return
+        }
         queue.async {
             defer { self.db.accessDidEnd() }
             body(self.db)
@@ -97,9 +148,11 @@ final class SerializedDatabase: @unchecked Sendable {
         // Cancelled before the access started: don't touch the database.
         try Task.checkCancellation()
         let access = AsyncAccessState(db.interruptState)
+        let instrumentedAccess = db.instrument != nil ? willWait() : nil
         return try await withTaskCancellationHandler {
             try await withTaskExecutorPreference(executor) {
-                try await runAccess(access, rollsBackCancelledTransaction: rollsBackCancelledTransaction, body)
+                try await runAccess(
+                    access, instrumentedAccess, rollsBackCancelledTransaction: rollsBackCancelledTransaction, body)
             }
         } onCancel: {
             access.cancel()
@@ -110,12 +163,18 @@ final class SerializedDatabase: @unchecked Sendable {
     @concurrent
     private func runAccess<T: Sendable>(
         _ access: AsyncAccessState,
+        _ instrumentedAccess: DatabaseAccessContext?,
         rollsBackCancelledTransaction: Bool,
         _ body: @Sendable (Database) throws -> T
     ) async throws -> T {
         assert(isOnQueue, "async accesses run on the connection's queue")
         guard access.start() else { throw CancellationError() }
-        var result = Result { try body(db) }
+        var result: Result<T, any Error>
+        if let instrumentedAccess {
+            result = Result { try instrumented(instrumentedAccess, body) }
+        } else {
+            result = Result { try body(db) }
+        }
         if access.finish() {
             // Leave the connection as the access found it.
             db.clearCancellation()

@@ -132,6 +132,10 @@ public final class Statement {
     @usableFromInline
     var executionCount = 0
 
+    /// When the running execution started (`DispatchTime` nanoseconds), for
+    /// the integrations; 0 when none is configured or the execution ended.
+    @usableFromInline var instrumentedStart: UInt64 = 0
+
     /// The error of the last failed step, until the statement runs again:
     /// a cursor that failed throws it again.
     @exclusivity(unchecked)

@@ -81,6 +81,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     /// recording the read region when the observation tracks it.
     private func fetch(_ db: Database) throws -> Reducer.Fetched {
         events.willFetch?()
+        db.instrument?.observationDidFetch(db)
         let reducer = self.reducer
         let records: Bool
         switch observation.tracking {

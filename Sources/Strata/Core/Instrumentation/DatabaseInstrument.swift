@@ -1,0 +1,129 @@
+import Foundation
+
+/// Receives the life of connections, accesses, statements and transactions,
+/// for the opt-in integrations with swift-log, swift-metrics and
+/// swift-distributed-tracing (package traits `Logging`, `Metrics` and
+/// `Tracing`). Core only calls it when one is configured: without an
+/// integration, a connection pays one nil check per event.
+///
+/// All methods have empty default implementations. Statement and access
+/// events are called on the connection's queue; pool events from any thread.
+protocol DatabaseInstrument: Sendable {
+    /// A connection was opened.
+    func connectionDidOpen(_ db: Database)
+    /// A connection was closed.
+    func connectionDidClose(_ db: Database)
+    /// A pool opened a new reader: it now has `count` of at most `maximum`.
+    func readerPoolDidGrow(label: String, count: Int, maximum: Int)
+    /// The number of leased readers of a pool changed.
+    func readersInUseDidChange(label: String, count: Int)
+    /// An access waited `seconds` for a reader of a pool.
+    func readerWaitDidEnd(label: String, seconds: Double)
+
+    /// An access is about to wait for its connection, on the caller's
+    /// thread or task (whose task-local values it may capture).
+    func accessWillWait(_ access: DatabaseAccessContext)
+    /// The access starts on the connection's queue.
+    func accessDidStart(_ access: DatabaseAccessContext, _ db: Database)
+    /// The access ended, with the error it threw.
+    func accessDidEnd(_ access: DatabaseAccessContext, _ db: Database, error: (any Error)?)
+
+    /// A statement is about to be stepped for the first time.
+    func statementWillExecute(_ statement: Statement, _ db: Database)
+    /// A statement ran to completion.
+    func statementDidExecute(_ statement: Statement, _ db: Database)
+    /// A statement failed.
+    func statementDidFail(_ statement: Statement, _ db: Database, error: DatabaseError)
+
+    /// A transaction was committed or rolled back.
+    func transactionDidEnd(_ db: Database, committed: Bool)
+    /// A value observation fetched a value.
+    func observationDidFetch(_ db: Database)
+    /// The library's own bookkeeping failed (see ``Database/logError``).
+    func bookkeepingDidFail(_ db: Database, message: String)
+}
+
+/// Who an access runs on.
+enum DatabaseAccessRole: String, Sendable {
+    /// The writer connection of a queue or a pool.
+    case writer
+    /// A reader connection of a pool, or a snapshot.
+    case reader
+}
+
+/// One database access, from the moment it waits for its connection to its
+/// end. Integrations attach their state (a span) to it.
+final class DatabaseAccessContext: @unchecked Sendable {
+    let role: DatabaseAccessRole
+    /// The label of the connection's queue.
+    let label: String
+    /// When the access started to wait (`DispatchTime` nanoseconds).
+    let waitStart: UInt64
+    /// When the access started on its connection.
+    var start: UInt64 = 0
+    /// State owned by the integrations, by key.
+    var attachments: [String: Any] = [:]
+
+    init(role: DatabaseAccessRole, label: String) {
+        self.role = role
+        self.label = label
+        self.waitStart = DispatchTime.now().uptimeNanoseconds
+    }
+}
+
+extension DatabaseInstrument {
+    func connectionDidOpen(_ db: Database) {}
+    func connectionDidClose(_ db: Database) {}
+    func readerPoolDidGrow(label: String, count: Int, maximum: Int) {}
+    func readersInUseDidChange(label: String, count: Int) {}
+    func readerWaitDidEnd(label: String, seconds: Double) {}
+    func accessWillWait(_ access: DatabaseAccessContext) {}
+    func accessDidStart(_ access: DatabaseAccessContext, _ db: Database) {}
+    func accessDidEnd(_ access: DatabaseAccessContext, _ db: Database, error: (any Error)?) {}
+    func statementWillExecute(_ statement: Statement, _ db: Database) {}
+    func statementDidExecute(_ statement: Statement, _ db: Database) {}
+    func statementDidFail(_ statement: Statement, _ db: Database, error: DatabaseError) {}
+    func transactionDidEnd(_ db: Database, committed: Bool) {}
+    func observationDidFetch(_ db: Database) {}
+    func bookkeepingDidFail(_ db: Database, message: String) {}
+}
+
+/// Several instruments, called in order.
+struct CompositeDatabaseInstrument: DatabaseInstrument {
+    let instruments: [any DatabaseInstrument]
+
+    func connectionDidOpen(_ db: Database) { for i in instruments { i.connectionDidOpen(db) } }
+    func connectionDidClose(_ db: Database) { for i in instruments { i.connectionDidClose(db) } }
+    func readerPoolDidGrow(label: String, count: Int, maximum: Int) {
+        for i in instruments { i.readerPoolDidGrow(label: label, count: count, maximum: maximum) }
+    }
+    func readersInUseDidChange(label: String, count: Int) {
+        for i in instruments { i.readersInUseDidChange(label: label, count: count) }
+    }
+    func readerWaitDidEnd(label: String, seconds: Double) {
+        for i in instruments { i.readerWaitDidEnd(label: label, seconds: seconds) }
+    }
+    func accessWillWait(_ access: DatabaseAccessContext) { for i in instruments { i.accessWillWait(access) } }
+    func accessDidStart(_ access: DatabaseAccessContext, _ db: Database) {
+        for i in instruments { i.accessDidStart(access, db) }
+    }
+    func accessDidEnd(_ access: DatabaseAccessContext, _ db: Database, error: (any Error)?) {
+        for i in instruments.reversed() { i.accessDidEnd(access, db, error: error) }
+    }
+    func statementWillExecute(_ statement: Statement, _ db: Database) {
+        for i in instruments { i.statementWillExecute(statement, db) }
+    }
+    func statementDidExecute(_ statement: Statement, _ db: Database) {
+        for i in instruments { i.statementDidExecute(statement, db) }
+    }
+    func statementDidFail(_ statement: Statement, _ db: Database, error: DatabaseError) {
+        for i in instruments { i.statementDidFail(statement, db, error: error) }
+    }
+    func transactionDidEnd(_ db: Database, committed: Bool) {
+        for i in instruments { i.transactionDidEnd(db, committed: committed) }
+    }
+    func observationDidFetch(_ db: Database) { for i in instruments { i.observationDidFetch(db) } }
+    func bookkeepingDidFail(_ db: Database, message: String) {
+        for i in instruments { i.bookkeepingDidFail(db, message: message) }
+    }
+}

@@ -1,0 +1,123 @@
+#if Logging
+    import Foundation
+    import InMemoryLogging
+    import Logging
+    import Strata
+    import Testing
+
+    /// A logger whose entries the test can read, at every level.
+    private func makeLogger() -> (Logger, InMemoryLogHandler) {
+        var handler = InMemoryLogHandler()
+        handler.logLevel = .trace
+        let logger = Logger(label: "test") { _ in handler }
+        return (logger, handler)
+    }
+
+    @Suite("Logging integration (swift-log)")
+    struct LoggingIntegrationTests {
+        @Test("Statements are logged at trace level, connections at info")
+        func statementsAndConnections() throws {
+            let (logger, handler) = makeLogger()
+            var config = Configuration()
+            config.logger = logger
+            let dbQueue = try DatabaseQueue(configuration: config)
+            try dbQueue.write { db in
+                try db.execute(sql: "CREATE TABLE t(a)")
+                try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [1])
+            }
+            try dbQueue.close()
+            let entries = handler.entries
+            #expect(entries.contains { $0.level == .info && "\($0.message)" == "Opened database connection" })
+            #expect(entries.contains { $0.level == .info && "\($0.message)" == "Closed database connection" })
+            let traced = entries.filter { $0.level == .trace }.map { "\($0.message)" }
+            #expect(traced.contains("CREATE TABLE t(a)"))
+            #expect(traced.contains("INSERT INTO t VALUES (?)"))
+        }
+
+        @Test("Slow statements are logged with their duration, arguments only when public", arguments: [false, true])
+        func slowStatements(publicArguments: Bool) throws {
+            let (logger, handler) = makeLogger()
+            var config = Configuration()
+            config.logger = logger
+            config.slowStatementThreshold = 0
+            config.publicStatementArguments = publicArguments
+            let dbQueue = try DatabaseQueue(configuration: config)
+            try dbQueue.write { db in
+                try db.execute(sql: "CREATE TABLE t(a)")
+                try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: ["secret"])
+            }
+            let slow = handler.entries.filter { $0.level == .warning }
+            let insert = try #require(slow.first { "\($0.message)".hasSuffix("INSERT INTO t VALUES (?)") })
+            #expect("\(insert.message)".hasPrefix("Slow statement ("))
+            #expect(insert.metadata["db.duration"] != nil)
+            #expect(insert.metadata["db.query.text"] == "INSERT INTO t VALUES (?)")
+            if publicArguments {
+                #expect(insert.metadata["db.query.arguments"] == "[\"secret\"]")
+            } else {
+                #expect(insert.metadata["db.query.arguments"] == nil)
+                #expect(!"\(slow)".contains("secret"))
+            }
+        }
+
+        @Test("No slow statement log under the threshold")
+        func fastStatements() throws {
+            let (logger, handler) = makeLogger()
+            var config = Configuration()
+            config.logger = logger
+            config.slowStatementThreshold = 60
+            let dbQueue = try DatabaseQueue(configuration: config)
+            try dbQueue.write { db in try db.execute(sql: "CREATE TABLE t(a)") }
+            #expect(handler.entries.allSatisfy { $0.level != .warning })
+        }
+
+        @Test("A pool logs the growth of its readers")
+        func readerGrowth() throws {
+            let (logger, handler) = makeLogger()
+            let directory = try TemporaryDirectory()
+            var config = Configuration()
+            config.logger = logger
+            let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: config)
+            try dbPool.read { _ in }
+            #expect(handler.entries.contains { $0.level == .info && "\($0.message)" == "Opened reader 1 of 5" })
+        }
+
+        @Test("A read that stays open longer than the threshold is logged as a warning, a short one is not")
+        func longReads() throws {
+            let (logger, handler) = makeLogger()
+            let directory = try TemporaryDirectory()
+            var config = Configuration()
+            config.logger = logger
+            config.longReadTransactionThreshold = 0.05
+            let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: config)
+            func warnings() -> [String] {
+                handler.entries.filter { $0.level == .warning }.map { "\($0.message)" }
+            }
+            try dbPool.read { _ in }
+            try dbPool.read { _ in
+                // Wait for the warning (at most 5 seconds).
+                for _ in 0..<500 where warnings().isEmpty {
+                    Thread.sleep(forTimeInterval: 0.01)
+                }
+            }
+            #expect(warnings().count == 1)
+            #expect(warnings().first?.hasPrefix("Read access open for more than 0.05s") == true)
+        }
+
+        @Test("SQLite's error log reaches a logger")
+        func errorLog() async {
+            // SQLite accepts its log function before any connection opens:
+            // in a process of its own.
+            await #expect(processExitsWith: .success) {
+                var handler = InMemoryLogHandler()
+                handler.logLevel = .trace
+                Database.logErrors(to: Logger(label: "sqlite") { _ in handler })
+                let dbQueue = try DatabaseQueue()
+                _ = try? dbQueue.read { db in try db.execute(sql: "SELECT * FROM missingTableForLogTest") }
+                let logged = handler.entries.contains {
+                    $0.level == .error && "\($0.message)".contains("no such table: missingTableForLogTest")
+                }
+                exit(logged ? 0 : 1)
+            }
+        }
+    }
+#endif

@@ -1,0 +1,55 @@
+#if Tracing
+    import Foundation
+    import InMemoryTracing
+    import Strata
+    import Testing
+    import Tracing
+
+    @Suite("Tracing integration (swift-distributed-tracing)")
+    struct TracingIntegrationTests {
+        @Test("Accesses and statements are spans under the caller's span")
+        func spans() async throws {
+            let tracer = InMemoryTracer()
+            var config = Configuration()
+            config.tracing = DatabaseTracing(tracer: tracer)
+            let dbQueue = try DatabaseQueue(configuration: config)
+            try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t(a)") }
+            tracer.clearAll()
+            let parent = tracer.startSpan("request", context: .topLevel, ofKind: .server)
+            try await ServiceContext.withValue(parent.context) {
+                try await dbQueue.write { db in
+                    try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: ["secret"])
+                }
+            }
+            parent.end()
+            let spans = tracer.finishedSpans
+            let request = try #require(spans.first { $0.operationName == "request" })
+            let access = try #require(spans.first { $0.operationName == "db.write" })
+            #expect(access.parentSpanID == request.spanID)
+            #expect(access.traceID == request.traceID)
+            let insert = try #require(spans.first { $0.operationName == "INSERT" })
+            #expect(insert.parentSpanID == access.spanID)
+            #expect(insert.attributes["db.system"]?.toSpanAttribute() == "sqlite")
+            #expect(insert.attributes["db.query.text"]?.toSpanAttribute() == "INSERT INTO t VALUES (?)")
+            #expect(insert.attributes["db.operation.name"]?.toSpanAttribute() == "INSERT")
+            #expect(insert.attributes["db.response.affected_rows"]?.toSpanAttribute() == 1)
+            #expect(!"\(spans.map(\.attributes))".contains("secret"))
+            // BEGIN and COMMIT are statements of the access too.
+            #expect(spans.contains { $0.operationName == "BEGIN" && $0.parentSpanID == access.spanID })
+            #expect(spans.contains { $0.operationName == "COMMIT" && $0.parentSpanID == access.spanID })
+        }
+
+        @Test("A failed statement records its error")
+        func failure() throws {
+            let tracer = InMemoryTracer()
+            var config = Configuration()
+            config.tracing = DatabaseTracing(tracer: tracer)
+            let dbQueue = try DatabaseQueue(configuration: config)
+            _ = try? dbQueue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM missing") }
+            let spans = tracer.finishedSpans
+            let access = try #require(spans.first { $0.operationName == "db.write" || $0.operationName == "db.read" })
+            #expect(access.status?.code == .error)
+            #expect(!access.errors.isEmpty)
+        }
+    }
+#endif
