@@ -1,0 +1,352 @@
+import Foundation
+import Strata
+import Testing
+
+// The Records chapter of the v5.8 README (seed 000): the "Record Class" and
+// "Record Comparison" sections, run as written in their GRDB 7 form (see
+// ReadmeRecordsChapterTests.swift for the conventions). GRDB 7's Record
+// class differs from v5.8: `init(row:)` and `encode(to:)` throw,
+// `didInsert(_:)` takes an `InsertionSuccess`, and `databaseChanges` is a
+// throwing property of `[String: DatabaseValue?]` (nil when the old value is
+// unknown).
+
+#if canImport(CoreLocation)
+    import CoreLocation
+#else
+    private typealias CLLocationDegrees = Double
+    private struct CLLocationCoordinate2D {
+        var latitude: CLLocationDegrees
+        var longitude: CLLocationDegrees
+    }
+#endif
+
+private enum RecordClassSample {
+    class Place: Record {
+        var id: Int64?
+        var title: String
+        var isFavorite: Bool
+        var coordinate: CLLocationCoordinate2D
+
+        init(id: Int64?, title: String, isFavorite: Bool, coordinate: CLLocationCoordinate2D) {
+            self.id = id
+            self.title = title
+            self.isFavorite = isFavorite
+            self.coordinate = coordinate
+            super.init()
+        }
+
+        /// The table name
+        override class var databaseTableName: String { "place" }
+
+        /// The table columns
+        enum Columns: String, ColumnExpression {
+            case id, title, favorite, latitude, longitude
+        }
+
+        /// Creates a record from a database row
+        required init(row: Row) throws {
+            id = row[Columns.id]
+            title = row[Columns.title]
+            isFavorite = row[Columns.favorite]
+            coordinate = CLLocationCoordinate2D(
+                latitude: row[Columns.latitude],
+                longitude: row[Columns.longitude])
+            try super.init(row: row)
+        }
+
+        /// The values persisted in the database
+        override func encode(to container: inout PersistenceContainer) throws {
+            container[Columns.id] = id
+            container[Columns.title] = title
+            container[Columns.favorite] = isFavorite
+            container[Columns.latitude] = coordinate.latitude
+            container[Columns.longitude] = coordinate.longitude
+        }
+
+        /// Update record ID after a successful insertion
+        override func didInsert(_ inserted: InsertionSuccess) {
+            super.didInsert(inserted)
+            id = inserted.rowID
+        }
+    }
+}
+
+@Suite("README Records chapter: Record Class")
+struct ReadmeRecordClassTests {
+    @Test("A Record subclass inserts, fetches, tracks changes, and updates")
+    func placeSubclass() throws {
+        typealias Place = RecordClassSample.Place
+        let log = SQLLog()
+        let dbQueue = try DatabaseQueue(configuration: log.configuration())
+        try dbQueue.write { db in
+            try db.create(table: "place") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("title", .text).notNull()
+                t.column("favorite", .boolean).notNull()
+                t.column("latitude", .double).notNull()
+                t.column("longitude", .double).notNull()
+            }
+        }
+        log.clear()
+        try dbQueue.write { db in
+            let paris = Place(
+                id: nil, title: "Paris", isFavorite: false,
+                coordinate: CLLocationCoordinate2D(latitude: 48.8534100, longitude: 2.3488000))
+            #expect(paris.hasDatabaseChanges)
+            try paris.insert(db)
+            #expect(paris.id == 1)
+            #expect(!paris.hasDatabaseChanges)
+            #expect(
+                log.last
+                    == #"INSERT INTO "place" ("id", "title", "favorite", "latitude", "longitude") VALUES (?,?,?,?,?)"#)
+
+            let fetched = try #require(try Place.fetchOne(db, key: 1))
+            #expect(fetched.title == "Paris")
+            #expect(fetched.coordinate.latitude == 48.85341)
+            #expect(!fetched.hasDatabaseChanges)
+            fetched.isFavorite = true
+            #expect(try fetched.databaseChanges == ["favorite": false.databaseValue])
+            log.clear()
+            try fetched.updateChanges(db)
+            #expect(log.userStatements == [#"UPDATE "place" SET "favorite"=? WHERE "id"=?"#])
+            #expect(try Bool.fetchOne(db, sql: "SELECT favorite FROM place") == true)
+        }
+    }
+}
+
+// MARK: - Record Comparison
+
+private enum ComparisonSample {
+    struct Player: Codable, Identifiable, FetchableRecord, MutablePersistableRecord {
+        var id: Int64?
+        var name: String
+        var score: Int
+
+        mutating func didInsert(_ inserted: InsertionSuccess) {
+            id = inserted.rowID
+        }
+    }
+
+    /// The Record class of the "Record class only" samples.
+    final class RecordPlayer: Record {
+        var id: Int64?
+        var name: String
+        var score: Int
+
+        init(id: Int64? = nil, name: String, score: Int) {
+            self.id = id
+            self.name = name
+            self.score = score
+            super.init()
+        }
+
+        override class var databaseTableName: String { "player" }
+
+        required init(row: Row) throws {
+            id = row["id"]
+            name = row["name"]
+            score = row["score"]
+            try super.init(row: row)
+        }
+
+        override func encode(to container: inout PersistenceContainer) throws {
+            container["id"] = id
+            container["name"] = name
+            container["score"] = score
+        }
+
+        override func didInsert(_ inserted: InsertionSuccess) {
+            super.didInsert(inserted)
+            id = inserted.rowID
+        }
+    }
+
+    /// A database with player 42 (Arthur, 50), and the log of its statements.
+    static func database() throws -> (DatabaseQueue, SQLLog) {
+        let log = SQLLog()
+        let dbQueue = try DatabaseQueue(configuration: log.configuration())
+        try dbQueue.write { db in
+            try db.create(table: "player") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                t.column("score", .integer).notNull()
+            }
+            try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (42, 'Arthur', 50)")
+        }
+        log.clear()
+        return (dbQueue, log)
+    }
+}
+
+@Suite("README Records chapter: Record Comparison")
+struct ReadmeRecordComparisonTests {
+    fileprivate typealias Player = ComparisonSample.Player
+
+    @Test("updateChanges(_:from:) compares two records")
+    func updateChangesFrom() throws {
+        let (dbQueue, log) = try ComparisonSample.database()
+        var messages: [String] = []
+        for _ in 1...2 {
+            try dbQueue.write { db in
+                if let oldPlayer = try Player.fetchOne(db, id: 42) {
+                    var newPlayer = oldPlayer
+                    newPlayer.score = 100
+                    if try newPlayer.updateChanges(db, from: oldPlayer) {
+                        messages.append("player was modified, and updated in the database")
+                    } else {
+                        messages.append("player was not modified, and database was not hit")
+                    }
+                }
+            }
+        }
+        #expect(
+            messages == [
+                "player was modified, and updated in the database",
+                "player was not modified, and database was not hit",
+            ])
+        #expect(
+            log.userStatements == [
+                #"SELECT * FROM "player" WHERE "id" = ?"#,
+                #"UPDATE "player" SET "score"=? WHERE "id"=?"#,
+                #"SELECT * FROM "player" WHERE "id" = ?"#,
+            ])
+    }
+
+    @Test("updateChanges(_:modify:) updates a record in place")
+    func updateChangesModify() throws {
+        let (dbQueue, log) = try ComparisonSample.database()
+        var messages: [String] = []
+        for _ in 1...2 {
+            try dbQueue.write { db in
+                if var player = try Player.fetchOne(db, id: 42) {
+                    let modified = try player.updateChanges(db) {
+                        $0.score = 100
+                    }
+                    if modified {
+                        messages.append("player was modified, and updated in the database")
+                    } else {
+                        messages.append("player was not modified, and database was not hit")
+                    }
+                }
+            }
+        }
+        #expect(
+            messages == [
+                "player was modified, and updated in the database",
+                "player was not modified, and database was not hit",
+            ])
+        #expect(
+            log.userStatements.filter { $0.hasPrefix("UPDATE") } == [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
+    }
+
+    @Test("updateChanges(_:) of the Record class compares against the fetched values")
+    func recordUpdateChanges() throws {
+        let (dbQueue, log) = try ComparisonSample.database()
+        var messages: [String] = []
+        for _ in 1...2 {
+            try dbQueue.write { db in
+                // Record class only
+                if let player = try ComparisonSample.RecordPlayer.fetchOne(db, key: 42) {
+                    player.score = 100
+                    if try player.updateChanges(db) {
+                        messages.append("player was modified, and updated in the database")
+                    } else {
+                        messages.append("player was not modified, and database was not hit")
+                    }
+                }
+            }
+        }
+        #expect(
+            messages == [
+                "player was modified, and updated in the database",
+                "player was not modified, and database was not hit",
+            ])
+        #expect(
+            log.userStatements.filter { $0.hasPrefix("UPDATE") } == [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
+    }
+
+    @Test("databaseEquals compares database representations")
+    func databaseEquals() throws {
+        let (dbQueue, log) = try ComparisonSample.database()
+        try dbQueue.write { db in
+            let oldPlayer: Player = try Player.find(db, id: 42)
+            var newPlayer: Player = oldPlayer
+            log.clear()
+            if newPlayer.databaseEquals(oldPlayer) == false {
+                try newPlayer.save(db)
+            }
+            #expect(log.userStatements.isEmpty)
+
+            newPlayer.score = 1000
+            if newPlayer.databaseEquals(oldPlayer) == false {
+                try newPlayer.save(db)
+            }
+            #expect(log.userStatements == [#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#])
+            #expect(try Player.find(db, id: 42).score == 1000)
+        }
+    }
+
+    @Test("databaseChanges(from:) lists the differences between two records")
+    func databaseChangesFrom() throws {
+        let oldPlayer = Player(id: 1, name: "Arthur", score: 100)
+        let newPlayer = Player(id: 1, name: "Arthur", score: 1000)
+        var printed: [String] = []
+        for (column, oldValue) in try newPlayer.databaseChanges(from: oldPlayer) {
+            printed.append("\(column) was \(oldValue)")
+        }
+        #expect(printed == ["score was 100"])  // prints "score was 100"
+    }
+
+    @Test("The Record class compares against itself: databaseChanges")
+    func recordDatabaseChanges() throws {
+        let (dbQueue, _) = try ComparisonSample.database()
+        try dbQueue.write { db in
+            // Record class only
+            let player = ComparisonSample.RecordPlayer(id: 1, name: "Arthur", score: 100)
+            try player.insert(db)
+            player.score = 1000
+            var printed: [String] = []
+            // GRDB 7: old values are optional (nil when unknown).
+            for (column, oldValue) in try player.databaseChanges {
+                printed.append("\(column) was \(oldValue.map { "\($0)" } ?? "unknown")")
+            }
+            #expect(printed == ["score was 100"])  // prints "score was 100"
+        }
+    }
+
+    @Test("The Record class hasDatabaseChanges property")
+    func hasDatabaseChanges() throws {
+        let (dbQueue, log) = try ComparisonSample.database()
+        try dbQueue.write { db in
+            let player = try #require(try ComparisonSample.RecordPlayer.fetchOne(db, key: 42))
+            log.clear()
+
+            // Record class only
+            player.score = 1000
+            if player.hasDatabaseChanges {
+                try player.save(db)
+            }
+            #expect(log.userStatements == [#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#])
+            #expect(!player.hasDatabaseChanges)
+        }
+    }
+
+    @Test("hasDatabaseChanges is based on value comparison")
+    func hasDatabaseChangesByValue() throws {
+        let (dbQueue, _) = try ComparisonSample.database()
+        try dbQueue.write { db in
+            let player = ComparisonSample.RecordPlayer(name: "Barbara", score: 750)
+            #expect(player.hasDatabaseChanges)  // true
+
+            try player.insert(db)
+            #expect(!player.hasDatabaseChanges)  // false
+
+            player.name = "Barbara"
+            #expect(!player.hasDatabaseChanges)  // false
+
+            player.score = 1000
+            #expect(player.hasDatabaseChanges)  // true
+            #expect(try player.databaseChanges == ["score": 750.databaseValue])  // ["score": 750]
+        }
+    }
+}
