@@ -343,7 +343,14 @@ public final class Database {
             defer { readOnlyDepth -= 1 }
             return try value()
         }
-        try executeCached(sql: "PRAGMA query_only = 1")
+        do {
+            try executeCached(sql: "PRAGMA query_only = 1")
+        } catch {
+            // SQLite sets the flag when it (re)compiles the pragma: an
+            // interrupted step may leave it set.
+            _ = try? executeBookkeeping(sql: "PRAGMA query_only = 0", after: Result<Void, any Error>.failure(error))
+            throw error
+        }
         readOnlyDepth += 1
         let result = Result { try value() }
         readOnlyDepth -= 1
