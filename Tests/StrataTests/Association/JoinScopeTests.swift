@@ -33,6 +33,35 @@ struct JoinScopeTests {
         }
     }
 
+    private struct AuthorCountry: Decodable {
+        var country: Country?
+    }
+
+    private struct BookAuthorCountry: Decodable, FetchableRecord {
+        var book: Book
+        var author: AuthorCountry?
+    }
+
+    private struct BookWithCountry: Decodable, FetchableRecord {
+        var book: Book
+        var country: Country?
+    }
+
+    @Test func decodableRecordsWithNestedKeys() throws {
+        let dbQueue = try awardLibrary(SQLLog())
+        try dbQueue.read { db throws in
+            let request = Book.joining(optional: Book.author.including(optional: Author.country)).order(Column("id"))
+            // Nested keys follow the scopes.
+            let nested = try request.asRequest(of: BookAuthorCountry.self).fetchAll(db)
+            #expect(nested.map { $0.author?.country?.code } == ["FR", "DE", nil, "FR", nil])
+            // The scope of the author is empty: it is nil when its scopes are.
+            #expect(nested.map { $0.author == nil } == [false, false, true, false, true])
+            // Flat keys find the scope at any depth.
+            let flat = try request.asRequest(of: BookWithCountry.self).fetchAll(db)
+            #expect(flat.map { $0.country?.name } == ["France", "Germany", nil, "France", nil])
+        }
+    }
+
     @Test func joiningWithoutSelectionMakesNoScope() throws {
         let log = SQLLog()
         let dbQueue = try awardLibrary(log)
