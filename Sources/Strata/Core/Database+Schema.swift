@@ -88,7 +88,7 @@ extension Database {
             if let schemaSource, let columns = try schemaSource.columnsForPrimaryKey(self, inView: object) {
                 return .regular(columns)
             }
-            throw DatabaseError(message: "no primary key in view: \(object.name)")
+            throw DatabaseError(message: "database view \(object.name) has no primary key")
         }
         let key = SchemaCache.ObjectKey(schemaID: object.schemaID, lowercasedName: object.name.lowercased())
         if let primaryKey = schemaCache.primaryKeys[key] {

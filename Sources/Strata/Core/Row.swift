@@ -38,8 +38,9 @@ public final class Row {
     @usableFromInline
     let liveStatement: Unmanaged<Statement>?
 
-    /// Rows prefetched by associations, by key.
-    var prefetchedRowsStorage: [String: [Row]] = [:]
+    /// Rows prefetched by associations: those of the row, by key, and
+    /// those of its scopes.
+    var prefetchStorage = PrefetchedRowsStorage()
 
     /// Whether a `.values` row is the copy of a row fetched from the
     /// database (see ``isFetched``).
@@ -109,7 +110,7 @@ public final class Row {
         case .adapted(let base, let adapter):
             result = Row(base: base.copy(), adapter: adapter)
         }
-        result.prefetchedRowsStorage = prefetchedRowsStorage
+        result.prefetchStorage = prefetchStorage
         result.isCopyOfFetchedRow = isFetched
         return result
     }
@@ -265,9 +266,9 @@ public final class Row {
         if case .adapted(let base, let adapter) = impl, !adapter._scopes.isEmpty {
             return Row(base: base, adapter: adapter._mapping)
         }
-        if !prefetchedRowsStorage.isEmpty {
+        if !prefetchStorage.isEmpty {
             let result = copy()
-            result.prefetchedRowsStorage = [:]
+            result.prefetchStorage = PrefetchedRowsStorage()
             return result
         }
         return self
@@ -323,7 +324,8 @@ extension Row: Hashable {
         for name in lhsScopes.names where lhsScopes[name] != rhsScopes[name] {
             return false
         }
-        return lhs.prefetchedRowsStorage == rhs.prefetchedRowsStorage
+        // The prefetched rows of scopes were compared with the scopes.
+        return lhs.prefetchStorage.rows == rhs.prefetchStorage.rows
     }
 
     /// Hashes the column names and values.
@@ -351,27 +353,51 @@ extension Row: CustomStringConvertible, CustomDebugStringConvertible {
         "[" + map { "\($0.0):\($0.1)" }.joined(separator: " ") + "]"
     }
 
-    /// The description, with scopes and the unadapted row.
+    /// The description, with the unadapted row, scopes and prefetched rows,
+    /// as GRDB lays them out:
+    ///
+    /// ```
+    /// ▿ [id:1 title:"Inferno"]
+    ///   unadapted: [id:1 title:"Inferno" id:1 name:"Dante"]
+    ///   - author: ▿ [id:1 name:"Dante"]
+    ///     + awards: 2 rows
+    /// ```
     public var debugDescription: String {
-        debugLines(level: 0).joined(separator: "\n")
+        debugDescription(level: 0)
     }
 
-    private func debugLines(level: Int) -> [String] {
-        var lines = [description]
+    private func debugDescription(level: Int) -> String {
+        let unadapted = level == 0 ? self.unadapted : self
         let scopes = self.scopes
+        let prefetched = prefetchStorage.rows
+        let showsUnadapted = level == 0 && !sameColumnsAndValues(unadapted)
+        if !showsUnadapted && scopes.isEmpty && prefetched.isEmpty {
+            return description
+        }
+        let indent = String(repeating: "  ", count: level + 1)
+        var result = "▿ " + description
+        if showsUnadapted {
+            result += "\n" + indent + "unadapted: " + unadapted.description
+        }
         for name in scopes.names.sorted() {
-            let scopeLines = scopes[name]!.debugLines(level: level + 1)
-            lines.append("- \(name): " + scopeLines[0])
-            lines += scopeLines.dropFirst().map { "  " + $0 }
+            result += "\n" + indent + "- " + name + ": " + scopes[name]!.debugDescription(level: level + 1)
         }
-        for key in prefetchedRowsStorage.keys.sorted() {
-            let rows = prefetchedRowsStorage[key]!
-            lines.append("+ \(key): \(rows.count) row\(rows.count == 1 ? "" : "s")")
+        for key in prefetched.keys.sorted() {
+            let count = prefetched[key]!.count
+            result += "\n" + indent + "+ " + key + ": \(count) row" + (count == 1 ? "" : "s")
         }
-        if level == 0, case .adapted(let base, _) = impl {
-            lines.append("unadapted: \(base.description)")
+        return result
+    }
+
+    /// True when both rows have the same columns and values (scopes aside).
+    private func sameColumnsAndValues(_ other: Row) -> Bool {
+        if self === other { return true }
+        guard count == other.count else { return false }
+        for i in 0..<count {
+            if columnName(atUncheckedIndex: i) != other.columnName(atUncheckedIndex: i) { return false }
+            if databaseValue(atUncheckedIndex: i) != other.databaseValue(atUncheckedIndex: i) { return false }
         }
-        return lines
+        return true
     }
 }
 
@@ -381,7 +407,7 @@ extension Row {
     /// The scopes of the row, defined by a ``ScopeAdapter``.
     public var scopes: ScopesView {
         if case .adapted(let base, let adapter) = impl {
-            return ScopesView(base: base, scopes: adapter._scopes, prefetchedRows: prefetchedRowsStorage)
+            return ScopesView(base: base, scopes: adapter._scopes, prefetchedRows: prefetchStorage.scopes)
         }
         return ScopesView(base: self, scopes: [:], prefetchedRows: [:])
     }
@@ -403,7 +429,8 @@ extension Row {
 
         let base: Row
         let scopes: [String: any _LayoutedRowAdapter]
-        let prefetchedRows: [String: [Row]]
+        /// The rows prefetched in each scope.
+        let prefetchedRows: [String: PrefetchedRowsStorage]
 
         /// The first position.
         public var startIndex: Index { scopes.startIndex }
@@ -418,12 +445,20 @@ extension Row {
         /// The scope name and row at a position.
         public subscript(position: Index) -> (name: String, row: Row) {
             let (name, adapter) = scopes[position]
-            return (name, Row(base: base, adapter: adapter))
+            return (name, scopedRow(name, adapter))
         }
 
         /// The scoped row with this name, or nil.
         public subscript(name: String) -> Row? {
-            scopes[name].map { Row(base: base, adapter: $0) }
+            scopes[name].map { scopedRow(name, $0) }
+        }
+
+        private func scopedRow(_ name: String, _ adapter: any _LayoutedRowAdapter) -> Row {
+            let row = Row(base: base, adapter: adapter)
+            if let storage = prefetchedRows[name] {
+                row.prefetchStorage = storage
+            }
+            return row
         }
     }
 
@@ -469,12 +504,12 @@ extension Row {
 
         /// True when there are no prefetched rows, at any depth.
         public var isEmpty: Bool {
-            row.prefetchedRowsStorage.isEmpty && row.scopes.allSatisfy { $0.row.prefetchedRows.isEmpty }
+            row.prefetchStorage.isEmpty
         }
 
         /// The keys of prefetched rows, at any depth.
         public var keys: Set<String> {
-            var result = Set(row.prefetchedRowsStorage.keys)
+            var result = Set(row.prefetchStorage.rows.keys)
             for (_, scope) in row.scopes {
                 result.formUnion(scope.prefetchedRows.keys)
             }
@@ -489,11 +524,51 @@ extension Row {
 
         /// The prefetched rows for the key, searched in the row then in its scopes.
         public subscript(key: String) -> [Row]? {
-            if let rows = row.prefetchedRowsStorage[key] { return rows }
+            if let rows = row.prefetchStorage.rows[key] { return rows }
             for (_, scope) in row.scopes {
                 if let rows = scope.prefetchedRows[key] { return rows }
             }
             return nil
         }
+    }
+}
+
+// MARK: - Prefetched rows storage
+
+/// The rows prefetched by `including(all:)`: those of a row, by association
+/// key, and those of its scopes (`including(all:)` nested in a to-one
+/// association), by scope name.
+struct PrefetchedRowsStorage: Equatable {
+    var rows: [String: [Row]] = [:]
+    var scopes: [String: PrefetchedRowsStorage] = [:]
+
+    var isEmpty: Bool { rows.isEmpty && scopes.values.allSatisfy(\.isEmpty) }
+}
+
+extension Row {
+    /// Stores prefetched rows at a key path of scopes: `["author", "awards"]`
+    /// stores them under the key `awards` of the scope `author`. When a
+    /// scope of the path is missing (a joined association that selects
+    /// nothing), the rows are stored on the deepest existing scope.
+    func setPrefetchedRows(_ rows: [Row], forKeyPath keyPath: [String]) {
+        func store(
+            _ storage: inout PrefetchedRowsStorage, scopes: [String: any _LayoutedRowAdapter],
+            path: ArraySlice<String>
+        ) {
+            if path.count > 1, let scope = scopes[path[path.startIndex]] {
+                store(
+                    &storage.scopes[path[path.startIndex], default: PrefetchedRowsStorage()],
+                    scopes: scope._scopes, path: path.dropFirst())
+            } else {
+                storage.rows[path[path.endIndex - 1]] = rows
+            }
+        }
+        let scopes: [String: any _LayoutedRowAdapter]
+        if case .adapted(_, let adapter) = impl {
+            scopes = adapter._scopes
+        } else {
+            scopes = [:]
+        }
+        store(&prefetchStorage, scopes: scopes, path: keyPath[...])
     }
 }

@@ -106,3 +106,72 @@ func parentChildDatabase(_ sql: String = "") throws -> DatabaseQueue {
     }
     return dbQueue
 }
+
+/// A country of ``awardLibrary(_:)``.
+struct LibCountry: Codable, FetchableRecord, TableRecord, Equatable {
+    static let databaseTableName = "country"
+    static let authors = hasMany(LibAuthor.self)
+    var code: String
+    var name: String
+}
+
+/// An author of ``awardLibrary(_:)``.
+struct LibAuthor: Codable, FetchableRecord, TableRecord, Equatable {
+    static let databaseTableName = "author"
+    static let awards = hasMany(LibAward.self)
+    static let books = hasMany(LibBook.self)
+    static let country = belongsTo(LibCountry.self)
+    var id: Int64
+    var name: String
+    var countryCode: String?
+}
+
+/// An award of an author of ``awardLibrary(_:)``.
+struct LibAward: Codable, FetchableRecord, TableRecord, Equatable {
+    static let databaseTableName = "award"
+    static let author = belongsTo(LibAuthor.self)
+    var id: Int64
+    var authorId: Int64
+    var name: String
+}
+
+/// A book of ``awardLibrary(_:)``.
+struct LibBook: Codable, FetchableRecord, TableRecord, Equatable {
+    static let databaseTableName = "book"
+    static let author = belongsTo(LibAuthor.self)
+    /// hasOne through a belongsTo: the country of the author.
+    static let country = hasOne(LibCountry.self, through: author, using: LibAuthor.country)
+    var id: Int64
+    var authorId: Int64?
+    var title: String
+}
+
+/// A database of countries, authors, their awards and their books, whose
+/// statements are recorded in `log` (cleared once the tables are filled):
+///
+/// - country: FR France, DE Germany
+/// - author: 1 Hugo (FR), 2 Goethe (DE), 3 Anonymous (no country)
+/// - award: 1 Academy (Hugo), 2 Legion (Hugo), 3 Weimar (Goethe)
+/// - book: 1 Les Misérables (Hugo), 2 Faust (Goethe), 3 Beowulf (no author),
+///   4 Notre-Dame (Hugo), 5 Edda (Anonymous)
+func awardLibrary(_ log: SQLLog) throws -> DatabaseQueue {
+    let dbQueue = try DatabaseQueue(configuration: log.configuration())
+    try dbQueue.write { db in
+        try db.execute(
+            sql: """
+                CREATE TABLE country (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE author (
+                  id INTEGER PRIMARY KEY, name TEXT NOT NULL, countryCode TEXT REFERENCES country(code));
+                CREATE TABLE award (
+                  id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id), name TEXT NOT NULL);
+                CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT NOT NULL);
+                INSERT INTO country VALUES ('FR', 'France'), ('DE', 'Germany');
+                INSERT INTO author VALUES (1, 'Hugo', 'FR'), (2, 'Goethe', 'DE'), (3, 'Anonymous', NULL);
+                INSERT INTO award VALUES (1, 1, 'Academy'), (2, 1, 'Legion'), (3, 2, 'Weimar');
+                INSERT INTO book VALUES (1, 1, 'Les Misérables'), (2, 2, 'Faust'), (3, NULL, 'Beowulf'),
+                  (4, 1, 'Notre-Dame'), (5, 3, 'Edda');
+                """)
+    }
+    log.clear()
+    return dbQueue
+}

@@ -25,6 +25,40 @@ struct GRDBSQLTextTests {
         }
     }
 
+    @Test func aliasedSelectionsOfAllShapesAreNotParenthesized() throws {
+        let dbQueue = try assocLibrary()
+        try dbQueue.read { db throws in
+            let request = AssocBook.select(
+                (Column("year") * 2).forKey("double"),
+                (Column("year") > 1800).forKey("modern"),
+                (Column("year") > 1800 && Column("kind") == "novel").forKey("modernNovel"),
+                (-Column("year")).forKey("negated"),
+                (Column("authorId") ?? 0).forKey("author"),
+                Column("title").collating(.nocase).forKey("title"))
+            let sql = try requestSQL(db, request)
+            #expect(
+                sql
+                    == """
+                    SELECT "year" * ? AS "double", "year" > ? AS "modern", \
+                    ("year" > ?) AND ("kind" = ?) AS "modernNovel", -"year" AS "negated", \
+                    IFNULL("authorId", ?) AS "author", "title" COLLATE NOCASE AS "title" FROM "book"
+                    """)
+            _ = try Row.fetchAll(db, request)
+            // Joined requests and aggregates.
+            let a = TableAlias(name: "a")
+            let joined = AssocAuthor.aliased(a)
+                .annotated(with: (AssocAuthor.books.count + 1).forKey("plusOne"))
+                .annotated(withRequired: AssocAuthor.books.select((Column("year") - 1).forKey("yearBefore")))
+            let joinedSQL = try requestSQL(db, joined)
+            #expect(
+                joinedSQL
+                    == """
+                    SELECT "a".*, COUNT(DISTINCT "book"."id") + ? AS "plusOne", "book"."year" - ? AS "yearBefore" \
+                    FROM "author" "a" JOIN "book" ON "book"."authorId" = "a"."id" GROUP BY "a"."id"
+                    """)
+        }
+    }
+
     @Test func literalOperandsAreParenthesizedUnlessSingleTerm() throws {
         let dbQueue = try assocLibrary()
         try dbQueue.read { db throws in
@@ -37,7 +71,8 @@ struct GRDBSQLTextTests {
     @Test func successiveFiltersMakeOneAndChain() throws {
         let dbQueue = try assocLibrary()
         try dbQueue.read { db throws in
-            let request = AssocAuthor
+            let request =
+                AssocAuthor
                 .filter(Column("id") > 1)
                 .filter(Column("id") < 3 && Column("name") != "x")
                 .filter(Column("countryCode") == "DE")

@@ -203,7 +203,7 @@ struct DecodableAssociationTests {
 
     @Test func prefetchedRows() throws {
         let row: Row = ["id": 1, "name": "Herman Melville"]
-        row.prefetchedRowsStorage["books"] = [
+        row.prefetchStorage.rows["books"] = [
             ["id": 1, "title": "Moby-Dick"],
             ["id": 2, "title": "Pierre"],
         ]
@@ -213,14 +213,14 @@ struct DecodableAssociationTests {
         #expect(career.bookSet == nil)
 
         let empty: Row = ["id": 1, "name": "Anonymous"]
-        empty.prefetchedRowsStorage["books"] = []
+        empty.prefetchStorage.rows["books"] = []
         #expect(try LiteraryCareer(row: empty).books == [])
     }
 
     @Test func prefetchedRowsInCollections() throws {
         let row: Row = ["name": "Herman Melville"]
-        row.prefetchedRowsStorage["books"] = [["title": "Moby-Dick"], ["title": "Pierre"]]
-        row.prefetchedRowsStorage["titles"] = [["title": "Moby-Dick"], ["title": "Moby-Dick"]]
+        row.prefetchStorage.rows["books"] = [["title": "Moby-Dick"], ["title": "Pierre"]]
+        row.prefetchStorage.rows["titles"] = [["title": "Moby-Dick"], ["title": "Moby-Dick"]]
         let career = try Career(row: row)
         #expect(career.books.map(\.title) == ["Moby-Dick", "Pierre"])
         #expect(career.titles == [TitleOnly(title: "Moby-Dick")])
@@ -234,7 +234,7 @@ struct DecodableAssociationTests {
                 sql: "SELECT player.name, team.name FROM player JOIN team ON team.id = player.teamId",
                 adapter: ScopeAdapter(["team": SuffixRowAdapter(fromIndex: 1)]))
             guard let row else { return nil }
-            row.prefetchedRowsStorage["books"] = [["title": "Moby-Dick"], ["title": "Pierre"]]
+            row.prefetchStorage.rows["books"] = [["title": "Moby-Dick"], ["title": "Pierre"]]
             return try ManualInfo(row: row)
         }
         #expect(info?.name == "Arthur")
@@ -258,7 +258,7 @@ struct DecodableAssociationTests {
 
     @Test func badPrefetchedRow() throws {
         let row: Row = ["id": 1, "name": "Herman Melville"]
-        row.prefetchedRowsStorage["books"] = [["id": 1, "title": nil]]
+        row.prefetchStorage.rows["books"] = [["id": 1, "title": nil]]
         #expect {
             try LiteraryCareer(row: row)
         } throws: { error in

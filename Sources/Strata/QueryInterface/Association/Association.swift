@@ -130,7 +130,7 @@ extension Association {
 
     /// Adds prefetched rows to the destination table (nested `including(all:)`).
     public func _prefetching(_ prefetch: _SQLPrefetchBox) -> Self {
-        mapDestination { $0.prefetches.append(prefetch.prefetch) }
+        mapDestination { $0.addPrefetch(prefetch.prefetch) }
     }
 
     /// Adds aggregate annotations to the destination table.

@@ -78,18 +78,39 @@ extension JoinableRequest {
 }
 
 extension JoinableRequest where Self: SelectionRequest {
+    /// Joins the associated table, and appends its selected columns, as
+    /// they are now, to the selection of the request: after the columns
+    /// already selected, and before the columns of the tables included
+    /// later. No row scope is created.
+    private func annotated(_ association: some Association, kind: SQLJoin.Kind) -> Self {
+        let (sqlAssociation, alias) = association._sqlAssociation.withDestinationAlias()
+        let destination = sqlAssociation.destination
+        return _joining(_SQLJoinBox(join: sqlAssociation.join(kind: kind, mode: .none)))
+            .annotatedWhenConnected { db in
+                try destination.resolvedSelection(db).flatMap { selection in
+                    try SQLQuery.qualifiedSelection(selection, alias: alias, of: destination, db)
+                }
+            }
+    }
+
     /// Returns a request that joins the associated table with `LEFT JOIN`,
     /// and appends its selected columns to the fetched rows (no scope).
+    ///
+    /// ```swift
+    /// // SELECT "book".*, "author"."name" FROM "book"
+    /// // LEFT JOIN "author" ON "author"."id" = "book"."authorId"
+    /// let request = Book.annotated(withOptional: Book.author.select(Column("name")))
+    /// ```
     public func annotated<A: Association>(withOptional association: A) -> Self
     where A.OriginRowDecoder == RowDecoder {
-        joining(association, kind: .optional, mode: .annotated)
+        annotated(association, kind: .optional)
     }
 
     /// Returns a request that joins the associated table with `JOIN`, and
     /// appends its selected columns to the fetched rows (no scope).
     public func annotated<A: Association>(withRequired association: A) -> Self
     where A.OriginRowDecoder == RowDecoder {
-        joining(association, kind: .required, mode: .annotated)
+        annotated(association, kind: .required)
     }
 }
 

@@ -60,7 +60,13 @@ public struct _SQLAssociation: Sendable {
 
     /// An association through a pivot association.
     init(through pivot: _SQLAssociation, target: _SQLAssociation, key: String?, isToMany: Bool) {
-        self.steps = pivot.steps + target.steps
+        // The key of the pivot (`forKey` included) names the scope of the
+        // pivot table.
+        var pivotSteps = pivot.steps
+        pivotSteps[pivotSteps.count - 1].key = pivot.key
+        var targetSteps = target.steps
+        targetSteps[targetSteps.count - 1].key = target.key
+        self.steps = pivotSteps + targetSteps
         self.key = key.map(SQLAssociationKey.fixed) ?? target.key
         self.isToMany = isToMany
     }

@@ -13,7 +13,7 @@ extension SQLQuery {
         }
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(context.arguments)
-        if prefetches.isEmpty {
+        if !hasPrefetches {
             return PreparedRequest(statement: statement, adapter: adapter)
         }
         if db.recordedRegion != nil {
@@ -27,25 +27,60 @@ extension SQLQuery {
         }
     }
 
+    /// True when the query, or one of its joined tables, prefetches rows.
+    var hasPrefetches: Bool {
+        !prefetches.isEmpty || joins.contains { $0.relation.hasPrefetches }
+    }
+
+    /// The prefetches of the query, and those nested in its joined tables
+    /// (`Book.including(optional: Book.author.including(all: Author.awards))`),
+    /// with the key path of scopes that leads to the prefetched rows
+    /// (`["author", "awards"]`).
+    ///
+    /// A prefetch nested in a join goes through the joined association: its
+    /// query runs from the rows of this query, along the join path.
+    var allPrefetches: [(keyPath: [String], prefetch: SQLPrefetch)] {
+        var result = prefetches.map { (keyPath: [$0.key], prefetch: $0) }
+        for join in joins where join.relation.hasPrefetches {
+            for (keyPath, nested) in join.relation.allPrefetches {
+                var pivot = join.relation.strippingJoinedSelections()
+                if keyPath.count > 1 {
+                    // The join that leads to the nested prefetch is the next
+                    // step of the association: it must not be joined twice.
+                    let next = nested.steps[0].relation.tableName.lowercased()
+                    pivot.joins.removeAll { $0.key == keyPath[0] && $0.relation.tableName.lowercased() == next }
+                }
+                let step = SQLAssociationStep(
+                    key: .fixed(join.key), isToMany: false, condition: join.condition, relation: pivot)
+                result.append(
+                    (
+                        keyPath: [join.key] + keyPath,
+                        prefetch: SQLPrefetch(key: nested.key, steps: [step] + nested.steps)
+                    ))
+            }
+        }
+        return result
+    }
+
     /// The number of origin keys of one prefetch query: far below SQLite's
-    /// default limits of 32766 arguments and expressions 1000 deep (keys of
-    /// several columns are joined with OR).
+    /// default limit of 32766 arguments.
     static let prefetchChunkSize = 900
 
     /// The region read by the queries of prefetched rows.
     func prefetchRegion(_ db: Database) throws -> DatabaseRegion {
         var region = DatabaseRegion()
-        for prefetch in prefetches {
-            let (query, _) = try Self.prefetchQuery(prefetch, db, keys: nil)
+        for (_, prefetch) in allPrefetches {
+            let (query, _) = try Self.prefetchQuery(prefetch, db, pivotFilter: nil)
             region.formUnion(try QueryInterfaceRequest<Row>(query: query).databaseRegion(db))
         }
         return region
     }
 
     /// Fetches the associated rows of `including(all:)`, with one query per
-    /// association, and stores them in the rows under the association key.
+    /// association, and stores them in the rows (or their scopes) under the
+    /// association key.
     private func prefetch(into rows: [Row], _ db: Database) throws {
-        for prefetch in prefetches {
+        for (keyPath, prefetch) in allPrefetches {
             guard let pairs = try prefetch.steps[0].condition.columnPairs(db) else {
                 throw DatabaseError(
                     resultCode: .SQLITE_MISUSE,
@@ -67,36 +102,41 @@ extension SQLQuery {
                 keys.append(key)
             }
             var groups: [[DatabaseValue]: [Row]] = [:]
-            if pairs.count > 1, prefetch.steps.count == 1, !keys.isEmpty {
+            if pairs.count > 1 {
                 // Compound keys: `("a", "b") IN "grdb_base"`, where the CTE
-                // selects the keys of the origin request.
-                let (query, pivotColumns) = try compoundKeyPrefetchQuery(prefetch, db, pairs: pairs)
-                try Self.fetchGrouped(db, query, by: pivotColumns, into: &groups)
-                keys = []
-            }
-            // One query per chunk of keys: SQLite limits the number of
-            // statement arguments and the depth of expressions. The rows of
-            // one key all come from one query, in the association's order.
-            var start = 0
-            while start < keys.count {
-                let end = min(start + Self.prefetchChunkSize, keys.count)
-                let (query, pivotColumns) = try Self.prefetchQuery(prefetch, db, keys: Array(keys[start..<end]))
-                try Self.fetchGrouped(db, query, by: pivotColumns, into: &groups)
-                start = end
+                // selects the keys of this query: no value of the origin rows
+                // is injected in the prefetch query.
+                if !keys.isEmpty {
+                    let (query, pivotColumns) = try compoundKeyPrefetchQuery(prefetch, db, pairs: pairs)
+                    try Self.fetchGrouped(db, query, by: pivotColumns, into: &groups)
+                }
+            } else {
+                // One query per chunk of keys: SQLite limits the number of
+                // statement arguments. The rows of one key all come from one
+                // query, in the association's order.
+                var start = 0
+                while start < keys.count {
+                    let end = min(start + Self.prefetchChunkSize, keys.count)
+                    let values = keys[start..<end].map { SQLExpression(impl: .databaseValue($0[0])) }
+                    let filter = SQLExpression.inList(Column(pairs[0].right).sqlExpression, values)
+                    let (query, pivotColumns) = try Self.prefetchQuery(prefetch, db, pivotFilter: filter)
+                    try Self.fetchGrouped(db, query, by: pivotColumns, into: &groups)
+                    start = end
+                }
             }
             for (row, key) in zip(rows, originKeys) {
-                row.prefetchedRowsStorage[prefetch.key] = groups[key] ?? []
+                row.setPrefetchedRows(groups[key] ?? [], forKeyPath: keyPath)
             }
         }
     }
 
     /// The query of prefetched rows, rooted at the destination table, joined
     /// back to the first pivot table when the association goes through
-    /// pivots, and filtered by the keys of the origin rows (all rows when
-    /// `keys` is nil). Also returns the names of the hidden columns that
-    /// hold the origin keys.
+    /// pivots, and whose first table (after the origin) is filtered by
+    /// `pivotFilter` (all rows when nil). Also returns the names of the
+    /// hidden columns that hold the origin keys.
     static func prefetchQuery(
-        _ prefetch: SQLPrefetch, _ db: Database, keys: [[DatabaseValue]]?
+        _ prefetch: SQLPrefetch, _ db: Database, pivotFilter: SQLExpression?
     ) throws -> (SQLQuery, [String]) {
         let steps = prefetch.steps
         guard let pairs = try steps[0].condition.columnPairs(db) else {
@@ -111,8 +151,8 @@ extension SQLQuery {
         var first = steps[0].relation
         let firstAlias = first.alias ?? TableAliasBase(tableName: first.tableName)
         first.alias = firstAlias
-        if let keys {
-            first.filters.append(.value(keysFilter(rightColumns, keys)))
+        if let pivotFilter {
+            first.filters.append(.value(pivotFilter))
         }
         let trailing = zip(rightColumns, pivotColumns).map { column, name in
             SQLExpression(impl: .qualifiedColumn(column, firstAlias)).aliased(name)
@@ -152,43 +192,28 @@ extension SQLQuery {
         }
     }
 
-    /// The prefetch query of a direct association on a compound key:
+    /// The prefetch query of an association on a compound key:
     /// `WITH "grdb_base" AS (SELECT "a", "b" FROM <origin> ...) SELECT *, ...
-    /// WHERE ("a", "b") IN "grdb_base"`. The CTEs of the origin come first.
+    /// WHERE ("a", "b") IN "grdb_base"`. Through pivots, the condition goes
+    /// in the join of the first pivot. The CTEs of the origin come first.
     private func compoundKeyPrefetchQuery(
         _ prefetch: SQLPrefetch, _ db: Database, pairs: [(left: String, right: String)]
     ) throws -> (SQLQuery, [String]) {
-        var (query, pivotColumns) = try Self.prefetchQuery(prefetch, db, keys: nil)
-        var base = strippingJoinedSelections()
-        base.selection = [.value(pairs.map { SQLSelection(impl: .expression(Column($0.left).sqlExpression)) })]
-        base.ctes = []
-        if base.limit == nil { base.orderings = [] }
         let baseName = "grdb_base"
         let rowValue = SQLExpression(impl: .function("", pairs.map { Column($0.right).sqlExpression }))
-        query.filters.append(.value(SQLExpression(impl: .inTable(rowValue, baseName, negated: false))))
-        query.ctes = ctes + query.ctes.filter { cte in !ctes.contains { $0.tableName == cte.tableName } }
+        var (query, pivotColumns) = try Self.prefetchQuery(
+            prefetch, db, pivotFilter: SQLExpression(impl: .inTable(rowValue, baseName, negated: false)))
+        var base = strippingJoinedSelections()
+        base.selection = [.value(pairs.map { SQLSelection(impl: .expression(Column($0.left).sqlExpression)) })]
+        if base.limit == nil { base.orderings = [] }
+        // The CTEs of the origin are not repeated inside the base CTE, unless
+        // the origin has its own base (prefetches nested in prefetches).
+        if !ctes.contains(where: { $0.tableName.lowercased() == baseName }) {
+            base.ctes = []
+            query.ctes = ctes + query.ctes.filter { cte in !ctes.contains { $0.tableName == cte.tableName } }
+        }
         query.ctes.append(
             SQLCTE(tableName: baseName, columns: nil, isRecursive: false, subquery: SQLSubquery(impl: .query(base))))
         return (query, pivotColumns)
-    }
-
-    /// `column IN (...)`, or `(a = ? AND b = ?) OR ...` for several columns.
-    private static func keysFilter(_ columns: [String], _ keys: [[DatabaseValue]]) -> SQLExpression {
-        if columns.count == 1 {
-            // `= ?` for a single key.
-            return SQLExpression.inList(
-                Column(columns[0]).sqlExpression, keys.map { SQLExpression(impl: .databaseValue($0[0])) })
-        }
-        return SQLExpression.associative(
-            .or,
-            keys.map { key in
-                SQLExpression.associative(
-                    .and,
-                    zip(columns, key).map { column, value in
-                        SQLExpression(
-                            impl: .binary("=", Column(column).sqlExpression, SQLExpression(impl: .databaseValue(value)))
-                        )
-                    })
-            })
     }
 }

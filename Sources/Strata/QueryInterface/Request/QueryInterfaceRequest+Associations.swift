@@ -6,10 +6,7 @@ extension QueryInterfaceRequest: JoinableRequest {
 
     /// Adds prefetched rows (not for direct use).
     public func _prefetching(_ prefetch: _SQLPrefetchBox) -> QueryInterfaceRequest<RowDecoder> {
-        map { query in
-            query.prefetches.removeAll { $0.key == prefetch.prefetch.key }
-            query.prefetches.append(prefetch.prefetch)
-        }
+        map { $0.addPrefetch(prefetch.prefetch) }
     }
 
     /// Adds an aggregate to the selection (not for direct use).

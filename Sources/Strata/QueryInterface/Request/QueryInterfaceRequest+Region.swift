@@ -8,7 +8,7 @@ extension QueryInterfaceRequest {
             return DatabaseRegion()
         }
         var region = try makePreparedRequest(db, forSingleResult: false).statement.databaseRegion
-        if !query.prefetches.isEmpty {
+        if query.hasPrefetches {
             region.formUnion(try query.prefetchRegion(db))
         }
         guard query.joins.isEmpty, let filter = try query.resolvedFilter(db) else { return region }

@@ -12,8 +12,6 @@ struct SQLJoin: Sendable {
         case none
         /// `including`: columns are selected, in a row scope named by the key.
         case scoped
-        /// `annotated(withRequired:)`: columns are appended to the parent row.
-        case annotated
     }
 
     var key: String
@@ -21,35 +19,16 @@ struct SQLJoin: Sendable {
     var mode: Mode
     var condition: SQLJoinCondition
     var relation: SQLQuery
-    /// Aliases of joins merged into this one: they name the same table.
-    var mergedAliases: [TableAliasBase] = []
 
     /// Merges a join with the same key: required wins over optional,
-    /// selection wins over no selection, filters and orderings add up.
+    /// selection wins over no selection, and the relations merge.
     mutating func merge(_ other: SQLJoin) {
         if other.kind == .required { kind = .required }
-        switch (mode, other.mode) {
-        case (.none, .scoped), (.none, .annotated), (.annotated, .scoped):
+        if mode == .none && other.mode == .scoped {
             relation.selection = other.relation.selection
-            mode = other.mode
-        default:
-            break
+            mode = .scoped
         }
-        relation.filters += other.relation.filters
-        relation.orderings += other.relation.orderings
-        relation.ctes += other.relation.ctes
-        if let otherAlias = other.relation.alias {
-            if relation.alias == nil {
-                relation.alias = otherAlias
-            } else if otherAlias !== relation.alias {
-                mergedAliases.append(otherAlias)
-            }
-        }
-        mergedAliases += other.mergedAliases
-        for join in other.relation.joins {
-            relation.addJoin(join)
-        }
-        relation.prefetches += other.relation.prefetches
+        relation.merge(other.relation)
     }
 }
 
@@ -61,6 +40,61 @@ struct SQLPrefetch: Sendable {
 }
 
 extension SQLQuery {
+    /// Merges the refinements of another relation on the same table (the
+    /// same association, joined or prefetched twice): filters and orderings
+    /// add up, joins and prefetches merge, the selection is kept. A
+    /// user-named alias wins over an anonymous one, so that SQL snippets
+    /// that use its name work; the other alias refers to the same table.
+    mutating func merge(_ other: SQLQuery) {
+        filters += other.filters
+        orderings += other.orderings
+        for cte in other.ctes where !ctes.contains(where: { $0.tableName == cte.tableName }) {
+            ctes.append(cte)
+        }
+        if let otherAlias = other.alias {
+            if let alias, alias !== otherAlias {
+                if alias.name == nil && otherAlias.name != nil {
+                    self.alias = otherAlias
+                    mergedAliases.append(alias)
+                } else {
+                    mergedAliases.append(otherAlias)
+                }
+            } else {
+                alias = otherAlias
+            }
+        }
+        mergedAliases += other.mergedAliases.filter { merged in !mergedAliases.contains { $0 === merged } }
+        for join in other.joins {
+            addJoin(join)
+        }
+        for prefetch in other.prefetches {
+            addPrefetch(prefetch)
+        }
+    }
+
+    /// Adds prefetched rows, merged into an existing prefetch of the same
+    /// key and tables: two `including(all:)` of the same association
+    /// combine their filters.
+    mutating func addPrefetch(_ prefetch: SQLPrefetch) {
+        guard let index = prefetches.firstIndex(where: { $0.key == prefetch.key }) else {
+            prefetches.append(prefetch)
+            return
+        }
+        let existing = prefetches[index]
+        let sameTables =
+            existing.steps.count == prefetch.steps.count
+            && zip(existing.steps, prefetch.steps).allSatisfy {
+                $0.relation.tableName.lowercased() == $1.relation.tableName.lowercased()
+            }
+        if sameTables {
+            for step in prefetch.steps.indices {
+                prefetches[index].steps[step].relation.merge(prefetch.steps[step].relation)
+            }
+        } else {
+            prefetches[index] = prefetch
+        }
+    }
+
     /// Adds a join, merged into an existing join of the same key and table.
     mutating func addJoin(_ join: SQLJoin) {
         if let index = joins.firstIndex(where: {
@@ -76,6 +110,11 @@ extension SQLQuery {
     var hasJoinedSelections: Bool {
         !prefetches.isEmpty || !trailingSelection.isEmpty
             || joins.contains { $0.mode != .none || $0.relation.hasJoinedSelections }
+    }
+
+    /// True when joined tables, at any depth, select columns in row scopes.
+    var hasScopedJoins: Bool {
+        joins.contains { $0.mode == .scoped || $0.relation.hasScopedJoins }
     }
 
     /// The query without the columns of joined tables nor prefetched rows
@@ -163,9 +202,6 @@ extension SQLQuery {
         var columns: [String] = []
         var offset = 0
         let layout = try selectionLayout(root, columns: &columns, offset: &offset, context: context, ctes: allCTEs)
-        for selection in trailingSelection {
-            columns.append(try Self.selectionSQL(selection, in: root, context))
-        }
         sql += isDistinct ? "SELECT DISTINCT " : "SELECT "
         sql += columns.joined(separator: ", ")
 
@@ -209,8 +245,7 @@ extension SQLQuery {
             sql += " LIMIT 1"
         }
 
-        let adapter: (any RowAdapter)? =
-            layout.scopes.isEmpty && trailingSelection.isEmpty ? nil : layout.adapter
+        let adapter: (any RowAdapter)? = layout.scopes.isEmpty ? nil : layout.adapter
         return (sql, adapter)
     }
 
@@ -232,7 +267,7 @@ extension SQLQuery {
                 name += String(number)
             }
             context.aliasNames[ObjectIdentifier(table.alias)] = name
-            for merged in table.join?.mergedAliases ?? [] {
+            for merged in table.query.mergedAliases {
                 merged.setTableName(table.query.tableName)
                 context.aliasNames[ObjectIdentifier(merged)] = name
             }
@@ -275,36 +310,31 @@ extension SQLQuery {
     }
 
     /// Appends the selected columns of a table and its joined tables, and
-    /// returns the layout of the row scopes.
+    /// returns the layout of the row scopes. A joined table that selects no
+    /// column, but whose own joined tables do, has a scope of no column,
+    /// where those tables have their scopes.
     private func selectionLayout(
         _ table: JoinedTable, columns: inout [String], offset: inout Int, context: SQLGenerationContext,
-        ctes: [SQLCTE]
+        ctes: [SQLCTE], selectsColumns: Bool = true
     ) throws -> ScopeLayout {
         let start = offset
-        // The table's own columns, then the columns of annotating joins.
-        var items: [(SQLSelection, JoinedTable)] = try table.query.resolvedSelection(context.db).map { ($0, table) }
-        var scoped: [(String, JoinedTable)] = []
-        func flatten(_ child: JoinedTable) throws {
-            switch child.mode {
-            case .scoped:
-                scoped.append((child.join!.key, child))
-            case .annotated:
-                items += try child.query.resolvedSelection(context.db).map { ($0, child) }
-                for grandChild in child.children { try flatten(grandChild) }
-            case .none:
-                for grandChild in child.children { try flatten(grandChild) }
+        if selectsColumns {
+            // The hidden columns of prefetched rows (the keys of their
+            // origin rows) follow the columns of the destination table.
+            for selection in try table.query.resolvedSelection(context.db) + table.query.trailingSelection {
+                columns.append(try Self.selectionSQL(selection, in: table, context))
+                offset += try Self.columnCount(of: selection, in: table, context: context, ctes: ctes)
             }
-        }
-        for child in table.children { try flatten(child) }
-        for (selection, owner) in items {
-            columns.append(try Self.selectionSQL(selection, in: owner, context))
-            offset += try Self.columnCount(of: selection, in: owner, context: context, ctes: ctes)
         }
         let count = offset - start
         var scopes: [(String, ScopeLayout)] = []
-        for (key, child) in scoped {
-            scopes.append(
-                (key, try selectionLayout(child, columns: &columns, offset: &offset, context: context, ctes: ctes)))
+        for child in table.children {
+            let selectsColumns = child.mode == .scoped
+            guard selectsColumns || child.query.hasScopedJoins else { continue }
+            let layout = try selectionLayout(
+                child, columns: &columns, offset: &offset, context: context, ctes: ctes,
+                selectsColumns: selectsColumns)
+            scopes.append((child.join!.key, layout))
         }
         return ScopeLayout(start: start, count: count, scopes: scopes)
     }
@@ -347,6 +377,22 @@ extension SQLQuery {
             else { return 1 }
             return statement.columnCount
         }
+    }
+
+    /// A selection of `query`, whose columns refer to the table of `alias`
+    /// (the selection of an association, appended to the selection of the
+    /// request it annotates).
+    static func qualifiedSelection(
+        _ selection: SQLSelection, alias: TableAliasBase, of query: SQLQuery, _ db: Database
+    ) throws -> [SQLSelection] {
+        if case .allColumnsExcluding(let excluded) = selection.impl {
+            let excludedSet = Set(excluded.map { $0.lowercased() })
+            let context = SQLGenerationContext(db)
+            return try tableColumnNames(query.tableName, context: context, ctes: query.ctes)
+                .filter { !excludedSet.contains($0.lowercased()) }
+                .map { SQLSelection(impl: .expression(SQLExpression(impl: .qualifiedColumn($0, alias)))) }
+        }
+        return [alias.qualifiedSelection(selection)]
     }
 
     /// The columns of `SELECT *` on a table or common table expression.

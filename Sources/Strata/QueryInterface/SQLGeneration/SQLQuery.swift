@@ -58,6 +58,9 @@ struct SQLQuery: Sendable {
     var prefetches: [SQLPrefetch] = []
     /// Hidden result columns, after all others (the keys of prefetched rows).
     var trailingSelection: [SQLSelection] = []
+    /// Aliases of relations merged into this one (the same association
+    /// joined twice): they name the same table.
+    var mergedAliases: [TableAliasBase] = []
 
     init(tableName: String, selection: [any SQLSelectable]) {
         self.tableName = tableName

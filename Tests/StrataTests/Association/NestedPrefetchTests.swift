@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+
+@testable import Strata
+
+/// `including(all:)` nested in a to-one association (issue 17, item 7): the
+/// prefetch query runs from the origin rows through the join path, and the
+/// prefetched rows hang on the scope of the to-one row (`including`) or on
+/// the row itself (`joining`).
+struct NestedPrefetchTests {
+    private typealias Country = LibCountry
+    private typealias Author = LibAuthor
+    private typealias Award = LibAward
+    private typealias Book = LibBook
+
+    private struct AuthorInfo: Decodable, FetchableRecord {
+        var name: String
+        var awards: [Award]
+    }
+
+    private struct BookInfo: Decodable, FetchableRecord {
+        var book: Book
+        var author: AuthorInfo?
+    }
+
+    @Test func includingAllNestedInIncludingOptional() throws {
+        let log = SQLLog()
+        let dbQueue = try awardLibrary(log)
+        try dbQueue.read { db throws in
+            let request =
+                Book
+                .including(optional: Book.author.including(all: Author.awards.order(Column("name"))))
+                .order(Column("id"))
+            let rows = try Row.fetchAll(db, request)
+            #expect(
+                log.userStatements == [
+                    """
+                    SELECT "book".*, "author".* FROM "book" \
+                    LEFT JOIN "author" ON "author"."id" = "book"."authorId" ORDER BY "book"."id"
+                    """,
+                    """
+                    SELECT "award".*, "author"."id" AS "grdb_id" FROM "award" \
+                    JOIN "author" ON ("author"."id" = "award"."authorId") AND ("author"."id" IN (?, ?, ?)) \
+                    ORDER BY "award"."name"
+                    """,
+                ])
+            // The prefetched rows hang on the scope of the author.
+            #expect(rows[0].prefetchStorage.rows.isEmpty)
+            let author = try #require(rows[0].scopes["author"])
+            #expect(author.prefetchedRows["awards"]?.map { $0["name"] as String } == ["Academy", "Legion"])
+            #expect(rows[1].scopes["author"]?.prefetchedRows["awards"]?.count == 1)
+            #expect(rows[2].scopes["author"]?.prefetchedRows["awards"] == [])  // No author
+            #expect(rows[4].scopes["author"]?.prefetchedRows["awards"] == [])  // No award
+            // The pivot column follows the columns of the award table.
+            #expect(Array(author.prefetchedRows["awards"]![0].columnNames) == ["id", "authorId", "name", "grdb_id"])
+            // The row finds the rows of its scopes.
+            #expect(rows[0].prefetchedRows.keys == ["awards"])
+
+            let infos = try request.asRequest(of: BookInfo.self).fetchAll(db)
+            #expect(infos.map(\.book.title) == ["Les Misérables", "Faust", "Beowulf", "Notre-Dame", "Edda"])
+            #expect(infos.map { $0.author?.name } == ["Hugo", "Goethe", nil, "Hugo", "Anonymous"])
+            #expect(
+                infos.map { $0.author?.awards.map(\.name) }
+                    == [["Academy", "Legion"], ["Weimar"], nil, ["Academy", "Legion"], []])
+        }
+    }
+
+    @Test func includingAllNestedInIncludingRequiredWithFilter() throws {
+        let log = SQLLog()
+        let dbQueue = try awardLibrary(log)
+        try dbQueue.read { db throws in
+            let request =
+                Book
+                .including(required: Book.author.filter(Column("name") != "Goethe").including(all: Author.awards))
+                .order(Column("id"))
+            let infos = try request.asRequest(of: BookInfo.self).fetchAll(db)
+            #expect(
+                log.userStatements == [
+                    """
+                    SELECT "book".*, "author".* FROM "book" \
+                    JOIN "author" ON ("author"."id" = "book"."authorId") AND ("author"."name" <> ?) \
+                    ORDER BY "book"."id"
+                    """,
+                    """
+                    SELECT "award".*, "author"."id" AS "grdb_id" FROM "award" \
+                    JOIN "author" ON ("author"."id" = "award"."authorId") AND ("author"."name" <> ?) \
+                    AND ("author"."id" IN (?, ?))
+                    """,
+                ])
+            #expect(infos.map(\.book.id) == [1, 4, 5])
+            #expect(infos.map { $0.author?.awards.count } == [2, 2, 0])
+        }
+    }
+
+    private struct BookAwards: Decodable, FetchableRecord {
+        var book: Book
+        var awards: [Award]
+    }
+
+    @Test func includingAllNestedInJoining() throws {
+        let log = SQLLog()
+        let dbQueue = try awardLibrary(log)
+        try dbQueue.read { db throws in
+            let request =
+                Book
+                .joining(required: Book.author.including(all: Author.awards.order(Column("id"))))
+                .order(Column("id"))
+            let rows = try Row.fetchAll(db, request)
+            #expect(
+                log.userStatements == [
+                    """
+                    SELECT "book".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId" \
+                    ORDER BY "book"."id"
+                    """,
+                    """
+                    SELECT "award".*, "author"."id" AS "grdb_id" FROM "award" \
+                    JOIN "author" ON ("author"."id" = "award"."authorId") AND ("author"."id" IN (?, ?, ?)) \
+                    ORDER BY "award"."id"
+                    """,
+                ])
+            // No scope: the prefetched rows hang on the row itself.
+            #expect(rows[0].scopes.isEmpty)
+            #expect(rows[0].prefetchStorage.rows["awards"]?.count == 2)
+            #expect(rows.map { $0.prefetchedRows["awards"]?.count } == [2, 1, 2, 0])
+
+            let records = try request.asRequest(of: BookAwards.self).fetchAll(db)
+            #expect(records.map(\.book.id) == [1, 2, 4, 5])
+            #expect(
+                records.map { $0.awards.map(\.name) } == [
+                    ["Academy", "Legion"], ["Weimar"], ["Academy", "Legion"], [],
+                ])
+        }
+    }
+
+    private struct CountryInfo: Decodable, FetchableRecord {
+        var country: Country
+        var authors: [Author]
+    }
+
+    private struct BookCountryInfo: Decodable, FetchableRecord {
+        var book: Book
+        var country: CountryInfo
+    }
+
+    @Test func includingAllNestedInThroughAssociation() throws {
+        let log = SQLLog()
+        let dbQueue = try awardLibrary(log)
+        try dbQueue.read { db throws in
+            let request =
+                Book
+                .including(required: Book.country.including(all: Country.authors.order(Column("name"))))
+                .order(Column("id"))
+            let rows = try Row.fetchAll(db, request)
+            #expect(
+                log.userStatements == [
+                    """
+                    SELECT "book".*, "country".* FROM "book" \
+                    JOIN "author" ON "author"."id" = "book"."authorId" \
+                    JOIN "country" ON "country"."code" = "author"."countryCode" ORDER BY "book"."id"
+                    """,
+                    """
+                    SELECT "author1".*, "author2"."id" AS "grdb_id" FROM "author" "author1" \
+                    JOIN "country" ON "country"."code" = "author1"."countryCode" \
+                    JOIN "author" "author2" ON ("author2"."countryCode" = "country"."code") \
+                    AND ("author2"."id" IN (?, ?)) \
+                    ORDER BY "author1"."name"
+                    """,
+                ])
+            // The destination is under the scope of the pivot, and the
+            // prefetched rows on the scope of the destination.
+            let country = try #require(rows[0].scopes["author"]?.scopes["country"])
+            #expect(country.prefetchedRows["authors"]?.map { $0["name"] as String } == ["Hugo"])
+
+            let infos = try request.asRequest(of: BookCountryInfo.self).fetchAll(db)
+            #expect(infos.map(\.book.id) == [1, 2, 4])
+            #expect(infos.map(\.country.country.code) == ["FR", "DE", "FR"])
+            #expect(infos.map { $0.country.authors.map(\.name) } == [["Hugo"], ["Goethe"], ["Hugo"]])
+        }
+    }
+
+    @Test func regionIncludesNestedPrefetchedTable() throws {
+        let log = SQLLog()
+        let dbQueue = try awardLibrary(log)
+        try dbQueue.read { db throws in
+            let request = Book.including(optional: Book.author.including(all: Author.awards))
+            let region = try request.databaseRegion(db)
+            #expect(region.description == "author(*),award(authorId,id,name),book(authorId,id,title)")
+            let joined = Book.joining(required: Book.author.including(all: Author.awards))
+            #expect(try joined.databaseRegion(db).isModified(byEventsOfKind: .insert(tableName: "award")))
+        }
+    }
+
+    @Test @MainActor func observationNoticesNestedPrefetchedTable() async throws {
+        let log = SQLLog()
+        let dbQueue = try awardLibrary(log)
+        let observation = ValueObservation.tracking { db in
+            try Book.including(optional: Book.author.including(all: Author.awards))
+                .asRequest(of: BookInfo.self)
+                .fetchAll(db)
+                .map { $0.author?.awards.count ?? 0 }
+        }
+        let values = ValueBox<[[Int]]>([])
+        let cancellable = observation.start(in: dbQueue, scheduling: .immediate) { _ in
+        } onChange: { value in
+            values.update { $0.append(value) }
+        }
+        try await dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO award VALUES (4, 2, 'Frankfurt')")
+        }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        #expect(values.value == [[2, 1, 0, 2, 0], [2, 2, 0, 2, 0]])
+        cancellable.cancel()
+    }
+}
+
+/// A value shared with the callbacks of an observation.
+final class ValueBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: Value
+
+    init(_ value: Value) { storage = value }
+
+    var value: Value { lock.withLock { storage } }
+
+    func update(_ body: (inout Value) -> Void) { lock.withLock { body(&storage) } }
+}
