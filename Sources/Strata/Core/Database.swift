@@ -96,6 +96,10 @@ public final class Database {
     /// Delivers changes to transaction observers; nil until the first one is added.
     @exclusivity(unchecked) var observationBroker: TransactionObservationBroker?
 
+    /// Receives the queries of prefetched rows (`including(all:)`) with the
+    /// key path of their rows, while ``dumpRequest(_:format:to:)`` runs.
+    @exclusivity(unchecked) var prefetchQueryObserver: (([String], any FetchRequest<Row>) -> Void)?
+
     /// The opt-in integrations (logs, metrics, traces); nil without any.
     let instrument: (any DatabaseInstrument)?
 

@@ -34,6 +34,27 @@ extension Database {
         var format = format
         let preparedRequest = try request.makePreparedRequest(self, forSingleResult: false)
         try dump(preparedRequest.statement, format: &format, to: &stream)
+        guard preparedRequest.supplementaryFetch != nil else { return }
+
+        // Prefetched rows (`including(all:)`): after an empty line, the key
+        // of the association, then the rows of its query.
+        let rows = try Row.fetchAll(preparedRequest.statement, adapter: preparedRequest.adapter)
+        var prefetches: [([String], any FetchRequest<Row>)] = []
+        let observer = prefetchQueryObserver
+        prefetchQueryObserver = { keyPath, request in prefetches.append((keyPath, request)) }
+        defer { prefetchQueryObserver = observer }
+        _ = try preparedRequest.fetchRows(rows, self)
+        prefetchQueryObserver = observer
+        var previousKeyPath: [String]? = nil
+        for (keyPath, request) in prefetches {
+            if keyPath != previousKeyPath {
+                stream.margin()
+                stream.write(keyPath.joined(separator: ".") + "\n")
+                previousKeyPath = keyPath
+            }
+            let prefetch = try request.makePreparedRequest(self, forSingleResult: false)
+            try dump(prefetch.statement, format: &format, to: &stream)
+        }
     }
 
     /// Prints the rows of tables and views, each under its name when there

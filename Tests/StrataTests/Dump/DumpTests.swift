@@ -193,6 +193,43 @@ struct DumpTests {
         #expect(empty.output == "[]\n")
     }
 
+    @Test("dumpRequest prints prefetched rows after the main rows, under the association key")
+    func dumpRequestWithPrefetchedRows() throws {
+        struct Team: TableRecord {
+            static let players = hasMany(Player.self)
+        }
+        struct Player: TableRecord {}
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT);
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id), name TEXT);
+                    INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues');
+                    INSERT INTO player VALUES (1, 1, 'Arthur'), (2, 1, 'Barbara'), (3, 2, 'Craig');
+                    """)
+        }
+        let stream = TestStream()
+        try dbQueue.read { db in
+            try db.dumpRequest(Team.orderByPrimaryKey().including(all: Team.players.orderByPrimaryKey()), to: stream)
+        }
+        #expect(
+            stream.output == """
+                1|Reds
+                2|Blues
+
+                players
+                1|1|Arthur|1
+                2|1|Barbara|1
+                3|2|Craig|2
+
+                """)
+        // Without prefetched rows, only the main rows.
+        let plain = TestStream()
+        try dbQueue.read { db in try db.dumpRequest(Team.orderByPrimaryKey(), to: plain) }
+        #expect(plain.output == "1|Reds\n2|Blues\n")
+    }
+
     @Test("dumpSchema and dumpContent")
     func schemaAndContent() throws {
         let dbQueue = try makeQueue()

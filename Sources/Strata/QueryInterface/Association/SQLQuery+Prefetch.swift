@@ -108,7 +108,7 @@ extension SQLQuery {
                 // is injected in the prefetch query.
                 if !keys.isEmpty {
                     let (query, pivotColumns) = try compoundKeyPrefetchQuery(prefetch, db, pairs: pairs)
-                    try Self.fetchGrouped(db, query, by: pivotColumns, into: &groups)
+                    try Self.fetchGrouped(db, query, keyPath: keyPath, by: pivotColumns, into: &groups)
                 }
             } else {
                 // One query per chunk of keys: SQLite limits the number of
@@ -120,7 +120,7 @@ extension SQLQuery {
                     let values = keys[start..<end].map { SQLExpression(impl: .databaseValue($0[0])) }
                     let filter = SQLExpression.inList(Column(pairs[0].right).sqlExpression, values)
                     let (query, pivotColumns) = try Self.prefetchQuery(prefetch, db, pivotFilter: filter)
-                    try Self.fetchGrouped(db, query, by: pivotColumns, into: &groups)
+                    try Self.fetchGrouped(db, query, keyPath: keyPath, by: pivotColumns, into: &groups)
                     start = end
                 }
             }
@@ -181,8 +181,10 @@ extension SQLQuery {
 
     /// Fetches the rows of a prefetch query, grouped by their origin key.
     private static func fetchGrouped(
-        _ db: Database, _ query: SQLQuery, by pivotColumns: [String], into groups: inout [[DatabaseValue]: [Row]]
+        _ db: Database, _ query: SQLQuery, keyPath: [String], by pivotColumns: [String],
+        into groups: inout [[DatabaseValue]: [Row]]
     ) throws {
+        db.prefetchQueryObserver?(keyPath, QueryInterfaceRequest<Row>(query: query))
         for row in try Row.fetchAll(db, QueryInterfaceRequest<Row>(query: query)) {
             let base = row.unadapted
             let key = pivotColumns.map { name -> DatabaseValue in
