@@ -199,28 +199,14 @@ struct NestedPrefetchTests {
                 .fetchAll(db)
                 .map { $0.author?.awards.count ?? 0 }
         }
-        let values = ValueBox<[[Int]]>([])
-        let cancellable = observation.start(in: dbQueue, scheduling: .immediate) { _ in
-        } onChange: { value in
-            values.update { $0.append(value) }
-        }
+        let values = ObservedValues<[Int]>()
+        let cancellable = observation.start(
+            in: dbQueue, scheduling: .immediate, onError: { _ in }, onChange: values.record)
         try await dbQueue.write { db in
             try db.execute(sql: "INSERT INTO award VALUES (4, 2, 'Frankfurt')")
         }
-        try await Task.sleep(nanoseconds: 100_000_000)
-        #expect(values.value == [[2, 1, 0, 2, 0], [2, 2, 0, 2, 0]])
+        #expect(await values.wait { $0.count == 2 })
+        #expect(values.values == [[2, 1, 0, 2, 0], [2, 2, 0, 2, 0]])
         cancellable.cancel()
     }
-}
-
-/// A value shared with the callbacks of an observation.
-final class ValueBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: Value
-
-    init(_ value: Value) { storage = value }
-
-    var value: Value { lock.withLock { storage } }
-
-    func update(_ body: (inout Value) -> Void) { lock.withLock { body(&storage) } }
 }

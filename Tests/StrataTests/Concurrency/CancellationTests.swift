@@ -7,20 +7,16 @@ import Testing
 /// stays usable, nothing crashes, observations go on.
 @Suite("Task cancellation")
 struct CancellationTests {
-    /// Counts to a hundred million: long enough to be cancelled while it runs.
-    static let longCount = """
-        WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x<100000000) SELECT count(*) FROM c
-        """
-
     // MARK: - A. A cancelled access leaves the connection writable
 
     @Test("A cancelled read leaves a queue writable (the issue's reproduction)")
     func cancelledReadLeavesQueueWritable() async throws {
         let directory = try TemporaryDirectory()
-        let dbQueue = try DatabaseQueue(path: directory.path("db.sqlite"))
+        let query = LongQuery()
+        let dbQueue = try DatabaseQueue(path: directory.path("db.sqlite"), configuration: query.configuration)
         try await dbQueue.write { try $0.execute(sql: "CREATE TABLE t(a)") }
-        let task = Task { try await dbQueue.read { try Int.fetchOne($0, sql: Self.longCount) } }
-        try await Task.sleep(for: .milliseconds(100))
+        let task = Task { try await dbQueue.read { try Int.fetchOne($0, sql: LongQuery.selectSQL) } }
+        await query.waitUntilStarted()
         task.cancel()
         _ = await task.result
         try await dbQueue.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }

@@ -13,6 +13,32 @@
         return (logger, handler)
     }
 
+    /// Forwards log events to another handler, and calls `signal` for those
+    /// of a given level.
+    private struct SignalingLogHandler: LogHandler {
+        var base: any LogHandler
+        let level: Logger.Level
+        let signal: @Sendable () -> Void
+
+        var metadata: Logger.Metadata {
+            get { base.metadata }
+            set { base.metadata = newValue }
+        }
+        var logLevel: Logger.Level {
+            get { base.logLevel }
+            set { base.logLevel = newValue }
+        }
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { base[metadataKey: key] }
+            set { base[metadataKey: key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            base.log(event: event)
+            if event.level == level { signal() }
+        }
+    }
+
     @Suite("Logging integration (swift-log)")
     struct LoggingIntegrationTests {
         @Test("Statements are logged at trace level, connections at info")
@@ -83,7 +109,13 @@
 
         @Test("A read that stays open longer than the threshold is logged as a warning, a short one is not")
         func longReads() throws {
-            let (logger, handler) = makeLogger()
+            let (base, handler) = makeLogger()
+            // Signals each warning, so that the long read ends as soon as it
+            // was reported.
+            let warned = DispatchSemaphore(value: 0)
+            let logger = Logger(label: "test") { _ in
+                SignalingLogHandler(base: base.handler, level: .warning, signal: { warned.signal() })
+            }
             let directory = try TemporaryDirectory()
             var config = Configuration()
             config.logger = logger
@@ -94,10 +126,7 @@
             }
             try dbPool.read { _ in }
             try dbPool.read { _ in
-                // Wait for the warning (at most 5 seconds).
-                for _ in 0..<500 where warnings().isEmpty {
-                    Thread.sleep(forTimeInterval: 0.01)
-                }
+                #expect(warned.wait(timeout: .now() + 10) == .success)
             }
             #expect(warnings().count == 1)
             #expect(warnings().first?.hasPrefix("Read access open for more than 0.05s") == true)

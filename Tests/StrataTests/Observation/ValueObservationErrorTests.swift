@@ -38,11 +38,13 @@ struct ValueObservationErrorTests {
     @Test("An observation that writes without requiresWriteAccess fails with SQLITE_READONLY and the SQL")
     func writeWithoutWriteAccess() async throws {
         let dbQueue = try makeQueue()
-        let recorder = ErrorRecorder()
+        let recorder = ObservedValues<Int>()
         let cancellable = ValueObservation.tracking { db -> Int in
             try db.execute(sql: "INSERT INTO player DEFAULT VALUES")
             return 0
-        }.start(in: dbQueue, scheduling: .async(onQueue: .global()), onError: recorder.record, onChange: { _ in })
+        }.start(
+            in: dbQueue, scheduling: .async(onQueue: .global()), onError: recorder.record(error:),
+            onChange: recorder.record)
         let error = try #require(await recorder.firstError() as? DatabaseError)
         #expect(error.resultCode == .SQLITE_READONLY)
         #expect(error.sql == "INSERT INTO player DEFAULT VALUES")
@@ -54,14 +56,15 @@ struct ValueObservationErrorTests {
     func writeAccessRollback() async throws {
         struct Failure: Error {}
         let dbQueue = try makeQueue()
-        let recorder = ErrorRecorder()
+        let recorder = ObservedValues<Int>()
         var observation = ValueObservation.tracking { db -> Int in
             try db.execute(sql: "INSERT INTO player DEFAULT VALUES")
             throw Failure()
         }
         observation.requiresWriteAccess = true
         let cancellable = observation.start(
-            in: dbQueue, scheduling: .async(onQueue: .global()), onError: recorder.record, onChange: { _ in })
+            in: dbQueue, scheduling: .async(onQueue: .global()), onError: recorder.record(error:),
+            onChange: recorder.record)
         #expect(await recorder.firstError() is Failure)
         #expect(try await dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 0)
         #expect(dbQueue.inDatabase { db in db.isInsideTransaction } == false)
@@ -71,49 +74,15 @@ struct ValueObservationErrorTests {
     @Test(".immediate notifies later values asynchronously, never during the write that triggered them")
     func immediateLaterValues() async throws {
         let dbQueue = try makeQueue()
-        var values: [Int] = []
+        let values = ObservedValues<Int>()
         let cancellable = ValueObservation.tracking { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") ?? 0
-        }.start(in: dbQueue, scheduling: .immediate, onError: { _ in }, onChange: { values.append($0) })
-        #expect(values == [0])
+        }.start(in: dbQueue, scheduling: .immediate, onError: { _ in }, onChange: values.record)
+        #expect(values.values == [0])
         try dbQueue.inDatabase { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
-        #expect(values == [0])
-        for _ in 0..<500 where values.count < 2 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(values == [0, 1])
+        #expect(values.values == [0])
+        #expect(await values.wait { $0.count == 2 })
+        #expect(values.values == [0, 1])
         cancellable.cancel()
-    }
-}
-
-/// Waits for the first error of an observation.
-private final class ErrorRecorder: Sendable {
-    private let stream: AsyncStream<any Error>
-    private let continuation: AsyncStream<any Error>.Continuation
-
-    init() {
-        (stream, continuation) = AsyncStream.makeStream()
-    }
-
-    var record: @Sendable (any Error) -> Void {
-        { [continuation] in continuation.yield($0) }
-    }
-
-    /// The first error, or nil when none came in 10 seconds.
-    func firstError() async -> (any Error)? {
-        let stream = self.stream
-        return await withTaskGroup(of: (any Error)?.self) { group in
-            group.addTask {
-                for await error in stream { return error }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(10))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
     }
 }

@@ -33,25 +33,14 @@ struct QueryRegionTests {
         let observation = ValueObservation.tracking { db in
             try Row.fetchAll(db, Parent.including(all: Parent.children)).map { $0.prefetchedRows["children"]?.count ?? 0 }
         }
-        let recorder = ChangeCounter()
-        let cancellable = observation.start(in: dbQueue, scheduling: .immediate) { _ in } onChange: { _ in
-            recorder.count += 1
-        }
-        #expect(recorder.count == 1)
+        let recorder = ObservedValues<[Int]>()
+        let cancellable = observation.start(
+            in: dbQueue, scheduling: .immediate, onError: { _ in }, onChange: recorder.record)
+        #expect(recorder.values.count == 1)
         try await dbQueue.write { db in
             try db.execute(sql: "INSERT INTO child (id, parentId) VALUES (1, NULL)")
         }
-        try await Task.sleep(nanoseconds: 100_000_000)
-        #expect(recorder.count == 2)
+        #expect(await recorder.wait { $0.count == 2 })
         cancellable.cancel()
-    }
-}
-
-private final class ChangeCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _count = 0
-    var count: Int {
-        get { lock.withLock { _count } }
-        set { lock.withLock { _count = newValue } }
     }
 }

@@ -12,12 +12,6 @@ import Testing
 
 #if canImport(CoreLocation)
     import CoreLocation
-#else
-    private typealias CLLocationDegrees = Double
-    private struct CLLocationCoordinate2D {
-        var latitude: CLLocationDegrees
-        var longitude: CLLocationDegrees
-    }
 #endif
 
 private enum RecordClassSample {

@@ -9,12 +9,6 @@ import Testing
 
 #if canImport(CoreLocation)
     import CoreLocation
-#else
-    private typealias CLLocationDegrees = Double
-    private struct CLLocationCoordinate2D: Codable {
-        var latitude: CLLocationDegrees
-        var longitude: CLLocationDegrees
-    }
 #endif
 
 // MARK: Define a Codable struct, and adopt the record protocols you need

@@ -12,12 +12,6 @@ import Testing
 
 #if canImport(CoreLocation)
     import CoreLocation
-#else
-    private typealias CLLocationDegrees = Double
-    private struct CLLocationCoordinate2D {
-        var latitude: CLLocationDegrees
-        var longitude: CLLocationDegrees
-    }
 #endif
 
 /// The `place` table of the protocol samples, with a Paris and a Rome.

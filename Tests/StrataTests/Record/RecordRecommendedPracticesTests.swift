@@ -111,12 +111,6 @@ fileprivate struct IdentifiedAuthor: Codable, FetchableRecord, PersistableRecord
 
 #if canImport(CoreLocation)
     import CoreLocation
-#else
-    private typealias CLLocationDegrees = Double
-    private struct CLLocationCoordinate2D {
-        var latitude: CLLocationDegrees
-        var longitude: CLLocationDegrees
-    }
 #endif
 
 fileprivate struct Place: Codable, FetchableRecord, MutablePersistableRecord {

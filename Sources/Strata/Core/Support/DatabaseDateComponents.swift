@@ -17,28 +17,27 @@ import Foundation
 /// read.dateComponents // year 1973, month 9, day 18, hour 12, minute 0
 /// ```
 public struct DatabaseDateComponents: Sendable {
-    /// The SQLite date formats. The raw value is the format's pattern.
+    /// The text formats of SQLite dates and times. Each raw value is the
+    /// pattern of the format, in `DateFormatter` notation.
     public enum Format: String, Sendable {
-        /// `YYYY-MM-DD`
+        /// A day: `1973-09-18`.
         case YMD = "yyyy-MM-dd"
-        /// `YYYY-MM-DD HH:MM`
+        /// A day and a minute: `1973-09-18 12:30`.
         case YMD_HM = "yyyy-MM-dd HH:mm"
-        /// `YYYY-MM-DD HH:MM:SS`
+        /// A day and a second: `1973-09-18 12:30:15`.
         case YMD_HMS = "yyyy-MM-dd HH:mm:ss"
-        /// `YYYY-MM-DD HH:MM:SS.SSS`
+        /// A day and a millisecond: `1973-09-18 12:30:15.250`.
         case YMD_HMSS = "yyyy-MM-dd HH:mm:ss.SSS"
-        /// `HH:MM`
+        /// A time of day to the minute: `12:30`.
         case HM = "HH:mm"
-        /// `HH:MM:SS`
+        /// A time of day to the second: `12:30:15`.
         case HMS = "HH:mm:ss"
-        /// `HH:MM:SS.SSS`
+        /// A time of day to the millisecond: `12:30:15.250`.
         case HMSS = "HH:mm:ss.SSS"
 
+        /// Whether the format starts with a day (year, month and day).
         var hasYMDComponents: Bool {
-            switch self {
-            case .YMD, .YMD_HM, .YMD_HMS, .YMD_HMSS: return true
-            case .HM, .HMS, .HMSS: return false
-            }
+            rawValue.hasPrefix("yyyy")
         }
     }
 
