@@ -3,11 +3,27 @@ import PackageDescription
 
 let package = Package(
     name: "Strata",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+    // GRDB 7's deployment targets. Linux needs no declaration.
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v7)],
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataSQLite", targets: ["StrataSQLite"]),
         .executable(name: "strata-demo", targets: ["strata-demo"]),
+    ],
+    traits: [
+        // Off by default: users resolve and build nothing extra. Turn it on
+        // (`swift build --traits OpenCombine`, or `traits: ["OpenCombine"]`
+        // on the `.package` line) to get the Combine publishers where Apple's
+        // Combine does not exist, through OpenCombine. Where Combine exists,
+        // the publishers are always there, built on Combine.
+        .trait(
+            name: "OpenCombine",
+            description: "Builds the Combine publishers against OpenCombine where Combine is missing (Linux)."
+        )
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .systemLibrary(
@@ -17,7 +33,13 @@ let package = Package(
         ),
         .target(
             name: "Strata",
-            dependencies: ["StrataSQLite"],
+            dependencies: [
+                "StrataSQLite",
+                .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+                .product(
+                    name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
@@ -27,7 +49,13 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataTests",
-            dependencies: ["Strata"],
+            dependencies: [
+                "Strata",
+                .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+                .product(
+                    name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

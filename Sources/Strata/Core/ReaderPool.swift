@@ -45,7 +45,7 @@ final class ReaderPool: @unchecked Sendable {
         case resumeBarrier(DispatchSemaphore)
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var state = State()
     private let maximumCount: Int
     private let makeReader: @Sendable (Int) throws -> SerializedDatabase
@@ -227,9 +227,7 @@ final class ReaderPool: @unchecked Sendable {
     }
 
     private func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
+        try lock.withLock { try body(&state) }
     }
 
     // MARK: - Barrier

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Values and errors delivered by an observation. Tests wait for a condition
 /// on the values: each new value wakes the waiters, and a deadline bounds the

@@ -48,7 +48,7 @@ struct QueryRegionTests {
 }
 
 private final class ChangeCounter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = TestLock()
     private var _count = 0
     var count: Int {
         get { lock.withLock { _count } }
