@@ -18,9 +18,12 @@
 // systems (available since macOS 10.12 / iOS 10), a pthread mutex on Linux
 // and other Unix systems, and an SRW lock on Windows.
 //
-// The primitive lives in the tail of a `ManagedBuffer`, next to the value it
-// protects: one allocation, and an address that never moves (which
-// `os_unfair_lock` requires).
+// The primitive is allocated on its own, so that its address never moves
+// (which `os_unfair_lock` requires). The protected value is a stored
+// property of the storage class, only accessed under the lock. (Keeping
+// both in one `ManagedBuffer` saves an allocation, but the buffer's header
+// accessor is a formal access that the thread sanitizer reports as a race
+// when two threads compute the header's address at once.)
 
 #if canImport(Darwin)
     typealias LockPrimitive = os_unfair_lock
@@ -30,37 +33,33 @@
     typealias LockPrimitive = pthread_mutex_t
 #endif
 
-/// The storage of a ``Mutex``: the protected value in the header, and the
-/// lock primitive as the single element.
-final class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
-    static func make(_ initialValue: Value) -> LockStorage<Value> {
-        let buffer = create(minimumCapacity: 1) { _ in initialValue }
-        let storage = unsafeDowncast(buffer, to: LockStorage<Value>.self)
-        storage.withUnsafeMutablePointerToElements { lock in
-            #if canImport(Darwin)
-                lock.initialize(to: os_unfair_lock())
-            #elseif canImport(WinSDK)
-                InitializeSRWLock(lock)
-            #else
-                lock.initialize(to: pthread_mutex_t())
-                let status = pthread_mutex_init(lock, nil)
-                precondition(status == 0, "pthread_mutex_init failed")
-            #endif
-        }
-        return storage
+/// A lock primitive, allocated once, at an address that never moves.
+class PlatformLock {
+    private let primitive: UnsafeMutablePointer<LockPrimitive>
+
+    init() {
+        primitive = UnsafeMutablePointer<LockPrimitive>.allocate(capacity: 1)
+        #if canImport(Darwin)
+            primitive.initialize(to: os_unfair_lock())
+        #elseif canImport(WinSDK)
+            InitializeSRWLock(primitive)
+        #else
+            primitive.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(primitive, nil)
+            precondition(status == 0, "pthread_mutex_init failed")
+        #endif
     }
 
     deinit {
-        withUnsafeMutablePointerToElements { lock in
-            #if !canImport(Darwin) && !canImport(WinSDK)
-                pthread_mutex_destroy(lock)
-            #endif
-            _ = lock.deinitialize(count: 1)
-        }
+        #if !canImport(Darwin) && !canImport(WinSDK)
+            pthread_mutex_destroy(primitive)
+        #endif
+        primitive.deinitialize(count: 1)
+        primitive.deallocate()
     }
 
     @inline(__always)
-    func lock(_ primitive: UnsafeMutablePointer<LockPrimitive>) {
+    final func lock() {
         #if canImport(Darwin)
             os_unfair_lock_lock(primitive)
         #elseif canImport(WinSDK)
@@ -71,7 +70,7 @@ final class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
     }
 
     @inline(__always)
-    func unlock(_ primitive: UnsafeMutablePointer<LockPrimitive>) {
+    final func unlock() {
         #if canImport(Darwin)
             os_unfair_lock_unlock(primitive)
         #elseif canImport(WinSDK)
@@ -80,14 +79,21 @@ final class LockStorage<Value>: ManagedBuffer<Value, LockPrimitive> {
             pthread_mutex_unlock(primitive)
         #endif
     }
+}
+
+/// The storage of a ``Mutex``: a lock and the value it protects.
+final class LockStorage<Value>: PlatformLock {
+    private var value: Value
+
+    init(_ initialValue: Value) {
+        value = initialValue
+    }
 
     @inline(__always)
     func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        try withUnsafeMutablePointers { value, primitive in
-            lock(primitive)
-            defer { unlock(primitive) }
-            return try body(&value.pointee)
-        }
+        lock()
+        defer { unlock() }
+        return try body(&value)
     }
 }
 
@@ -103,7 +109,7 @@ struct Mutex<Value>: @unchecked Sendable {
     private let storage: LockStorage<Value>
 
     init(_ initialValue: Value) {
-        storage = LockStorage.make(initialValue)
+        storage = LockStorage(initialValue)
     }
 
     /// Runs `body` with exclusive access to the value.
@@ -114,16 +120,21 @@ struct Mutex<Value>: @unchecked Sendable {
 }
 
 /// A lock that protects no value of its own, for classes that guard several
-/// stored properties (`NSLock` allocates twice, and pays an Objective-C
-/// message on Apple systems).
+/// stored properties (`NSLock.withLock` needs macOS 13 / iOS 16, and `NSLock`
+/// pays an Objective-C message on Apple systems).
+///
+/// It has no value of its own: an `inout` access to an empty value makes the
+/// thread sanitizer report races with the reads of the class metadata.
 struct Lock: @unchecked Sendable {
-    private let storage = LockStorage<Void>.make(())
+    private let base = PlatformLock()
 
     init() {}
 
     /// Runs `body` while holding the lock.
     @inline(__always)
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        try storage.withLock { _ in try body() }
+        base.lock()
+        defer { base.unlock() }
+        return try body()
     }
 }
