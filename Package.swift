@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Strata",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+    // GRDB 7's deployment targets. Linux needs no declaration.
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v7)],
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataSQLite", targets: ["StrataSQLite"]),
@@ -15,12 +16,24 @@ let package = Package(
         .trait(
             name: "Tracing",
             description: "Creates spans for accesses and statements with apple/swift-distributed-tracing."),
+        // Off by default: users resolve and build nothing extra. Turn it on
+        // (`swift build --traits OpenCombine`, or `traits: ["OpenCombine"]`
+        // on the `.package` line) to get the Combine publishers where Apple's
+        // Combine does not exist, through OpenCombine. Where Combine exists,
+        // the publishers are always there, built on Combine.
+        .trait(
+            name: "OpenCombine",
+            description: "Builds the Combine publishers against OpenCombine where Combine is missing (Linux)."
+        ),
     ],
     dependencies: [
+        // Always: atomics that work on every supported OS.
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         // Resolved only when the trait that uses them is enabled.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .systemLibrary(
@@ -35,6 +48,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
                 .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
+                .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+                .product(
+                    name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -51,6 +68,10 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
                 .product(
                     name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
+                .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+                .product(
+                    name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -114,6 +114,13 @@ public struct Configuration: Sendable {
     /// Functions run by ``prepareDatabase(_:)``, in order.
     var prepareDatabaseFunctions: [@Sendable (Database) throws -> Void] = []
 
+    /// Whether async accesses run in their caller's task through a task
+    /// executor, where the system has them (macOS 15, iOS 18, tvOS 18,
+    /// watchOS 11). When false, or on older systems, they hop onto the
+    /// connection's queue with a continuation. Internal: tests turn it off
+    /// to run the older systems' path everywhere.
+    var usesTaskExecutorForAsyncAccesses = true
+
     /// The default configuration.
     public init() {}
 

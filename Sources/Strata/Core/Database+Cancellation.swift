@@ -1,6 +1,6 @@
 import Foundation
 import StrataSQLite
-import Synchronization
+import Atomics
 
 // Task cancellation stops the user's statements, never the library's own
 // bookkeeping: ending a transaction, restoring a pragma, and what observers
@@ -144,12 +144,12 @@ extension Statement {
 /// The connection state that other threads touch: interruption and
 /// cancellation of the current access.
 final class InterruptState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The connection, while open; guarded by the lock.
     var connection: SQLiteConnection?
     /// Whether the current access was cancelled. Read at each statement,
     /// without taking the lock.
-    private let _isCancelled = Atomic<Bool>(false)
+    private let _isCancelled = ManagedAtomic<Bool>(false)
     /// The depth of protected scopes. Only the connection's queue changes it,
     /// under the lock; that queue reads it without the lock.
     private var protectionDepth = 0
@@ -160,9 +160,7 @@ final class InterruptState: @unchecked Sendable {
     init() {}
 
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        try lock.withLock(body)
     }
 
     /// Whether statements must stop: the access was cancelled, and no

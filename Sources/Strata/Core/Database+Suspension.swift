@@ -1,6 +1,6 @@
 import Foundation
 import StrataSQLite
-import Synchronization
+import Atomics
 
 extension Database {
     /// Post this notification to suspend the databases opened with
@@ -45,7 +45,7 @@ extension Database {
 
 /// Listens to the suspension notifications for one connection.
 final class SuspensionObserver: @unchecked Sendable {
-    private let suspended = Atomic<Bool>(false)
+    private let suspended = ManagedAtomic<Bool>(false)
     private let interruptState: InterruptState
     private var tokens: [any NSObjectProtocol] = []
 

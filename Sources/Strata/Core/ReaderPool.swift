@@ -45,7 +45,7 @@ final class ReaderPool: @unchecked Sendable {
         case resumeBarrier(DispatchSemaphore)
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var state = State()
     private let maximumCount: Int
     private let makeReader: @Sendable (Int) throws -> SerializedDatabase
@@ -252,17 +252,17 @@ final class ReaderPool: @unchecked Sendable {
     }
 
     private func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let instrument else { return try body(&state) }
-        let leasedCount = state.leasedCount
-        // Reported under the lock, so that the last report is the last count.
-        defer {
-            if state.leasedCount != leasedCount {
-                instrument.readersInUseDidChange(label: label, count: state.leasedCount)
+        try lock.withLock {
+            guard let instrument else { return try body(&state) }
+            let leasedCount = state.leasedCount
+            // Reported under the lock, so that the last report is the last count.
+            defer {
+                if state.leasedCount != leasedCount {
+                    instrument.readersInUseDidChange(label: label, count: state.leasedCount)
+                }
             }
+            return try body(&state)
         }
-        return try body(&state)
     }
 
     // MARK: - Barrier

@@ -26,8 +26,10 @@ public struct _LayoutedColumnMapping: Sendable, _LayoutedRowAdapter, _RowLayout 
     init(columns: [(Int, String)]) {
         self.columns = columns
         var indexes: [String: Int] = [:]
-        for (i, (_, name)) in columns.enumerated().reversed() {
-            indexes[name.lowercased()] = i
+        // Indices rather than `enumerated().reversed()`, whose collection
+        // form needs a recent system.
+        for i in columns.indices.reversed() {
+            indexes[columns[i].1.lowercased()] = i
         }
         self.lowercaseIndexes = indexes
     }

@@ -10,8 +10,11 @@ final class SerializedDatabase: @unchecked Sendable {
     let configuration: Configuration
     let path: String
     private let queueKey = DispatchSpecificKey<ObjectIdentifier>()
-    /// Runs async accesses on `queue`, in their callers' tasks.
-    private let executor: DatabaseTaskExecutor
+    /// Runs async accesses on `queue`, in their callers' tasks: a
+    /// `DatabaseTaskExecutor` where the system has task executors, nil
+    /// elsewhere. Typed `AnyObject` because a stored property can't have a
+    /// type that needs a newer system than the deployment target.
+    private let executor: AnyObject?
     /// Whether this is a reader of a pool, for the integrations.
     private let role: DatabaseAccessRole
 
@@ -28,7 +31,13 @@ final class SerializedDatabase: @unchecked Sendable {
         self.queue = DispatchQueue(
             label: label, qos: qos,
             target: isReader ? configuration.targetQueue : configuration.writeTargetQueue ?? configuration.targetQueue)
-        self.executor = DatabaseTaskExecutor(queue: queue)
+        if configuration.usesTaskExecutorForAsyncAccesses,
+            #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+        {
+            self.executor = DatabaseTaskExecutor(queue: queue)
+        } else {
+            self.executor = nil
+        }
         self.role = isReader ? .reader : .writer
         self.db = try Database(path: path, description: label, configuration: configuration)
         queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
@@ -128,7 +137,7 @@ final class SerializedDatabase: @unchecked Sendable {
         db.interruptState.interrupt()
     }
 
-    /// Runs `body` on the queue, in the calling task, without blocking it.
+    /// Runs `body` on the queue, without blocking the calling task.
     /// Task cancellation interrupts the running statement and throws
     /// `CancellationError`. A cancelled access rolls back its transaction.
     func execute<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
@@ -138,9 +147,13 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Same as `execute(_:)`, but a cancelled access leaves the transaction
     /// open when `rollsBackCancelledTransaction` is false (snapshots keep theirs).
     ///
-    /// `body` runs in the caller's task (it sees its task-local values and
-    /// `Task.isCancelled`), on the connection's queue: the task prefers the
-    /// queue's executor for the duration of the access.
+    /// Where the system has task executors (macOS 15, iOS 18, tvOS 18,
+    /// watchOS 11, and Linux), `body` runs in the caller's task (it sees its
+    /// task-local values and `Task.isCancelled`), on the connection's queue:
+    /// the task prefers the queue's executor for the duration of the access.
+    /// On older systems, the task waits on a continuation while `body` runs
+    /// on the queue, outside of the task. Both honour cancellation the same
+    /// way: through `AsyncAccessState`, which interrupts SQLite.
     func execute<T: Sendable>(
         rollsBackCancelledTransaction: Bool,
         _ body: @Sendable (Database) throws -> T
@@ -150,8 +163,14 @@ final class SerializedDatabase: @unchecked Sendable {
         let access = AsyncAccessState(db.interruptState)
         let instrumentedAccess = db.instrument != nil ? willWait() : nil
         return try await withTaskCancellationHandler {
-            try await withTaskExecutorPreference(executor) {
-                try await runAccess(
+            if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let executor {
+                let executor = unsafeDowncast(executor, to: DatabaseTaskExecutor.self)
+                return try await withTaskExecutorPreference(executor) {
+                    try await runAccess(
+                        access, instrumentedAccess, rollsBackCancelledTransaction: rollsBackCancelledTransaction, body)
+                }
+            } else {
+                return try await runAccessOnQueue(
                     access, instrumentedAccess, rollsBackCancelledTransaction: rollsBackCancelledTransaction, body)
             }
         } onCancel: {
@@ -159,7 +178,8 @@ final class SerializedDatabase: @unchecked Sendable {
         }
     }
 
-    /// The part of an async access that runs on the queue.
+    /// The part of an async access that runs on the queue, in the caller's
+    /// task (which prefers the queue's executor).
     @concurrent
     private func runAccess<T: Sendable>(
         _ access: AsyncAccessState,
@@ -167,8 +187,47 @@ final class SerializedDatabase: @unchecked Sendable {
         rollsBackCancelledTransaction: Bool,
         _ body: @Sendable (Database) throws -> T
     ) async throws -> T {
+        try performAccess(
+            access, instrumentedAccess, rollsBackCancelledTransaction: rollsBackCancelledTransaction, body
+        )
+        .get()
+    }
+
+    /// The async access of systems without task executors: the task waits
+    /// on a continuation while the queue runs the access.
+    private func runAccessOnQueue<T: Sendable>(
+        _ access: AsyncAccessState,
+        _ instrumentedAccess: DatabaseAccessContext?,
+        rollsBackCancelledTransaction: Bool,
+        _ body: @Sendable (Database) throws -> T
+    ) async throws -> T {
+        // `body` does not escape: the task waits until the queue ran it,
+        // and `PendingAccess` lets it go before resuming the task.
+        try await withoutActuallyEscaping(body) { body in
+            let pending = PendingAccess(body)
+            return try await withCheckedThrowingContinuation { continuation in
+                queue.async {
+                    let result = pending.run { body in
+                        self.performAccess(
+                            access, instrumentedAccess, rollsBackCancelledTransaction: rollsBackCancelledTransaction,
+                            body)
+                    }
+                    continuation.resume(with: result)
+                }
+            }
+        }
+    }
+
+    /// Runs an async access on the queue, and leaves the connection as the
+    /// access found it when it was cancelled.
+    private func performAccess<T>(
+        _ access: AsyncAccessState,
+        _ instrumentedAccess: DatabaseAccessContext?,
+        rollsBackCancelledTransaction: Bool,
+        _ body: (Database) throws -> T
+    ) -> Result<T, any Error> {
         assert(isOnQueue, "async accesses run on the connection's queue")
-        guard access.start() else { throw CancellationError() }
+        guard access.start() else { return .failure(CancellationError()) }
         var result: Result<T, any Error>
         if let instrumentedAccess {
             result = Result { try instrumented(instrumentedAccess, body) }
@@ -188,11 +247,29 @@ final class SerializedDatabase: @unchecked Sendable {
             // Else the access completed before noticing cancellation: keep its value.
         }
         db.accessDidEnd()
-        return try result.get()
+        return result
+    }
+}
+
+/// The closure of an async access that waits on a continuation: the queue
+/// takes it out before running it, so that nothing retains it once the
+/// waiting task resumes (`withoutActuallyEscaping` checks it).
+private final class PendingAccess<T>: @unchecked Sendable {
+    private var body: (@Sendable (Database) throws -> T)?
+
+    init(_ body: @escaping @Sendable (Database) throws -> T) {
+        self.body = body
+    }
+
+    func run(_ perform: (@Sendable (Database) throws -> T) -> Result<T, any Error>) -> Result<T, any Error> {
+        guard let body else { preconditionFailure("an access runs once") }
+        self.body = nil
+        return perform(body)
     }
 }
 
 /// Runs the jobs of the tasks that access a connection on its dispatch queue.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class DatabaseTaskExecutor: TaskExecutor {
     let queue: DispatchQueue
 
@@ -210,7 +287,7 @@ final class DatabaseTaskExecutor: TaskExecutor {
 /// Coordinates an async access and the cancellation of its task: only a
 /// running access is interrupted, and a cancellation after its end is ignored.
 final class AsyncAccessState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let interruptState: InterruptState
     private var isCancelled = false
     private var isRunning = false
@@ -222,31 +299,31 @@ final class AsyncAccessState: @unchecked Sendable {
 
     /// Called on the queue when the access starts; false if already cancelled.
     func start() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if isCancelled { return false }
-        isRunning = true
-        return true
+        lock.withLock {
+            if isCancelled { return false }
+            isRunning = true
+            return true
+        }
     }
 
     /// Called on the queue when the access ends; returns whether it was
     /// cancelled. No interruption happens after it returns.
     func finish() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        isRunning = false
-        isFinished = true
-        return isCancelled
+        lock.withLock {
+            isRunning = false
+            isFinished = true
+            return isCancelled
+        }
     }
 
     /// Called when the task is cancelled, from any thread.
     func cancel() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isFinished else { return }
-        isCancelled = true
-        if isRunning {
-            interruptState.cancel()
+        lock.withLock {
+            guard !isFinished else { return }
+            isCancelled = true
+            if isRunning {
+                interruptState.cancel()
+            }
         }
     }
 }

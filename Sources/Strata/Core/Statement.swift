@@ -202,8 +202,10 @@ public final class Statement {
     private func prepareColumnLookup() {
         let names = columnNames
         var indexes: [String: Int] = [:]
-        for (index, name) in names.enumerated().reversed() {
-            indexes[name.lowercased()] = index
+        // Indices rather than `enumerated().reversed()`, whose collection
+        // form needs a recent system.
+        for index in names.indices.reversed() {
+            indexes[names[index].lowercased()] = index
         }
         lookupNames = names
         hasUniqueColumnNames = indexes.count == names.count

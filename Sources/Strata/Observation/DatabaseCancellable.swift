@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Something that can stop a database observation.
 public protocol DatabaseCancellable: Sendable {
     /// Stops the observation. Calling it again does nothing.

@@ -1,4 +1,4 @@
-import Synchronization
+import Atomics
 
 /// Calls a closure right after each transaction that modified a database
 /// region has committed, before any other write can happen.
@@ -66,7 +66,7 @@ public struct DatabaseRegionObservation: Sendable {
 private final class RegionObserver: TransactionObserver, @unchecked Sendable {
     let region: DatabaseRegion
     let onChange: @Sendable (Database) -> Void
-    let isCancelled = Atomic<Bool>(false)
+    let isCancelled = ManagedAtomic<Bool>(false)
     private var isModified = false
 
     init(region: DatabaseRegion, onChange: @escaping @Sendable (Database) -> Void) {

@@ -24,9 +24,9 @@ public final class SharedValueObservation<Element: Sendable>: @unchecked Sendabl
     private typealias Client = (onError: @Sendable (any Error) -> Void, onChange: @Sendable (Element) -> Void)
 
     private let extent: SharedValueObservationExtent
-    private let scheduler: any ValueObservationScheduler
+    let scheduler: any ValueObservationScheduler
     private let startBase: (SharedValueObservation<Element>) -> AnyDatabaseCancellable
-    private let lock = NSLock()
+    private let lock = Lock()
     private var base = BaseState.idle
     private var nextBaseID = 0
     private var lastValue: Element?

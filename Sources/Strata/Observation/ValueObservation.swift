@@ -227,7 +227,7 @@ private struct UncheckedSendablePredicate<T>: @unchecked Sendable {
 
 /// A text stream shared by the events of a traced observation.
 private final class LockedStream: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stream: (any TextOutputStream)?
 
     init(_ stream: (any TextOutputStream)?) {
@@ -237,12 +237,12 @@ private final class LockedStream: @unchecked Sendable {
     /// Writes one event: as one write to the stream, without newline, or as
     /// one line of the standard output.
     func write(_ line: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if stream != nil {
-            stream!.write(line)
-        } else {
-            Swift.print(line)
+        lock.withLock {
+            if stream != nil {
+                stream!.write(line)
+            } else {
+                Swift.print(line)
+            }
         }
     }
 }

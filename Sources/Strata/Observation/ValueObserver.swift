@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Atomics
 
 /// Runs a started ``ValueObservation``: a transaction observer on the
 /// writer connection that fetches after each commit that modified the
@@ -17,7 +17,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     private let onError: @Sendable (any Error) -> Void
     private let onChange: @Sendable (Reducer.Value) -> Void
     private let reduceQueue = DispatchQueue(label: "Strata.ValueObservation")
-    private let _isCancelled = Atomic<Bool>(false)
+    private let _isCancelled = ManagedAtomic<Bool>(false)
 
     private var reducer: Reducer
     private var region: DatabaseRegion?

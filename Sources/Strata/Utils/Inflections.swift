@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// English pluralization and singularization, with rules that can be
 /// extended. Association keys come from it: a to-many association to the

@@ -1,7 +1,7 @@
+import Atomics
 import Dispatch
 import Foundation
 import Strata
-import Synchronization
 import Testing
 
 /// A server pattern under random cancellation: a pool, reader threads, waves
@@ -32,7 +32,7 @@ struct CancellationStressTests {
 
         let violations = Tally()
         let readerErrors = Mutex<[String]>([])
-        let stop = Atomic<Bool>(false)
+        let stop = ManagedAtomic<Bool>(false)
         // Dedicated threads: on Linux, busy loops on global dispatch queues
         // would starve the tasks of Swift concurrency, which share them.
         let readers = DispatchGroup()
@@ -179,7 +179,7 @@ struct CancellationStressTests {
 
 /// A counter shared by threads and tasks.
 final class Tally: Sendable {
-    private let count = Atomic<Int>(0)
+    private let count = ManagedAtomic<Int>(0)
     var value: Int { count.load(ordering: .relaxed) }
-    func increment() { count.add(1, ordering: .relaxed) }
+    func increment() { count.wrappingIncrement(ordering: .relaxed) }
 }

@@ -23,8 +23,8 @@ struct CancellationTests {
         #expect(try await dbQueue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 1)
     }
 
-    @Test("A read cancelled while its statement runs leaves the connection writable", arguments: WriterKind.allCases)
-    func readCancelledWhileRunning(kind: WriterKind) async throws {
+    @Test("A read cancelled while its statement runs leaves the connection writable", arguments: AsyncWriterKind.allCases)
+    func readCancelledWhileRunning(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let query = LongQuery()
         let writer = try kind.open(directory, configuration: query.configuration)
@@ -68,8 +68,8 @@ struct CancellationTests {
 
     @Test(
         "20,000 cancelled writes: each one a value or CancellationError, never a crash",
-        .timeLimit(.minutes(3)), arguments: WriterKind.allCases)
-    func manyCancelledWrites(kind: WriterKind) async throws {
+        .timeLimit(.minutes(3)), arguments: AsyncWriterKind.allCases)
+    func manyCancelledWrites(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let writer = try kind.open(directory)
         try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
@@ -94,8 +94,8 @@ struct CancellationTests {
 
     // MARK: - C. Observations survive other tasks' cancellation
 
-    @Test("An observation goes on when the write that triggered its fetch is cancelled", arguments: WriterKind.allCases)
-    func observationSurvivesCancelledWrite(kind: WriterKind) async throws {
+    @Test("An observation goes on when the write that triggered its fetch is cancelled", arguments: AsyncWriterKind.allCases)
+    func observationSurvivesCancelledWrite(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let gate = FetchGate()
         var configuration = Configuration()
@@ -136,25 +136,28 @@ struct CancellationTests {
 
     // MARK: - 2. A cancelled write rolls back
 
-    @Test("A write cancelled after its closure returned rolls back and throws CancellationError", arguments: WriterKind.allCases)
-    func writeCancelledBeforeCommit(kind: WriterKind) async throws {
+    @Test("A write cancelled after its closure returned rolls back and throws CancellationError", arguments: AsyncWriterKind.allCases)
+    func writeCancelledBeforeCommit(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let writer = try kind.open(directory)
         try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        // Cancels the task from inside the access, on both access paths.
+        let canceller = TaskCanceller()
         let task = Task {
             try await writer.write { db in
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
-                withUnsafeCurrentTask { $0?.cancel() }
+                canceller.cancel()
                 return 42
             }
         }
+        canceller.attach(task)
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
         try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (2)") }
     }
 
-    @Test("A cancelled access does not touch the database", arguments: WriterKind.allCases)
-    func cancelledBeforeStart(kind: WriterKind) async throws {
+    @Test("A cancelled access does not touch the database", arguments: AsyncWriterKind.allCases)
+    func cancelledBeforeStart(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let writer = try kind.open(directory)
         try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
@@ -171,19 +174,22 @@ struct CancellationTests {
         #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
     }
 
-    @Test("A read-only access nested in a cancelled write restores writes", arguments: WriterKind.allCases)
-    func readOnlyInCancelledAccess(kind: WriterKind) async throws {
+    @Test("A read-only access nested in a cancelled write restores writes", arguments: AsyncWriterKind.allCases)
+    func readOnlyInCancelledAccess(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let writer = try kind.open(directory)
         try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        // Cancels the task from inside the access, on both access paths.
+        let canceller = TaskCanceller()
         let task = Task {
             try await writer.writeWithoutTransaction { db in
                 try db.readOnly {
-                    withUnsafeCurrentTask { $0?.cancel() }
+                    canceller.cancel()
                     _ = try Int.fetchOne(db, sql: "SELECT 1")
                 }
             }
         }
+        canceller.attach(task)
         await #expect(throws: CancellationError.self) { try await task.value }
         try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
         try await writer.writeWithoutTransaction { try $0.execute(sql: "INSERT INTO t VALUES (2)") }
@@ -217,22 +223,25 @@ struct CancellationTests {
         try dbQueue.write { try $0.execute(sql: "INSERT INTO t VALUES ('after')") }
     }
 
-    @Test("A savepoint rolls back in a cancelled access", arguments: WriterKind.allCases)
-    func savepointInCancelledAccess(kind: WriterKind) async throws {
+    @Test("A savepoint rolls back in a cancelled access", arguments: AsyncWriterKind.allCases)
+    func savepointInCancelledAccess(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let writer = try kind.open(directory)
         try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
         struct Failure: Error {}
+        // Cancels the task from inside the access, on both access paths.
+        let canceller = TaskCanceller()
         let task = Task {
             try await writer.write { db in
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
                 try db.inSavepoint {
                     try db.execute(sql: "INSERT INTO t VALUES (2)")
-                    withUnsafeCurrentTask { $0?.cancel() }
+                    canceller.cancel()
                     throw Failure()
                 }
             }
         }
+        canceller.attach(task)
         await #expect(throws: (any Error).self) { try await task.value }
         #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
         try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (3)") }
@@ -244,8 +253,8 @@ struct CancellationTests {
         @TaskLocal static var requestID = "none"
     }
 
-    @Test("Async accesses see the caller's task-local values", arguments: WriterKind.allCases)
-    func taskLocalValues(kind: WriterKind) async throws {
+    @Test("Async accesses see the caller's task-local values", arguments: AsyncWriterKind.allCases)
+    func taskLocalValues(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let writer = try kind.open(directory)
         let seen = try await Local.$requestID.withValue("r-42") {
@@ -255,11 +264,16 @@ struct CancellationTests {
             let barrier = try await writer.barrierWriteWithoutTransaction { _ in Local.requestID }
             return [read, write, unsafeRead, barrier]
         }
-        #expect(seen == ["r-42", "r-42", "r-42", "r-42"])
+        if kind.runsInCallersTask {
+            #expect(seen == ["r-42", "r-42", "r-42", "r-42"])
+        } else {
+            // Older systems: the access runs on the queue, outside of the task.
+            #expect(seen == ["none", "none", "none", "none"])
+        }
     }
 
-    @Test("Task.isCancelled inside an access is the caller's", arguments: WriterKind.allCases)
-    func isCancelledIsTheCallers(kind: WriterKind) async throws {
+    @Test("Task.isCancelled inside an access is the caller's", arguments: AsyncWriterKind.allCases)
+    func isCancelledIsTheCallers(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let writer = try kind.open(directory)
         let task = Task {
@@ -270,11 +284,51 @@ struct CancellationTests {
             }
         }
         // The read completed: its value is kept despite the cancellation.
-        #expect(try await task.value == [false, true])
+        if kind.runsInCallersTask {
+            #expect(try await task.value == [false, true])
+        } else {
+            // Older systems: the access runs outside of the task, and
+            // `withUnsafeCurrentTask` finds none to cancel.
+            #expect(try await task.value == [false, false])
+        }
     }
 
-    @Test("A cancellation after an access returned does not affect the next access", arguments: WriterKind.allCases)
-    func cancellationAfterAccess(kind: WriterKind) async throws {
+    @Test("Async accesses run in the caller's task, or outside of any task on older systems",
+        arguments: AsyncWriterKind.allCases)
+    func accessPath(kind: AsyncWriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let writer = try kind.open(directory)
+        let inTask = try await writer.read { _ in withUnsafeCurrentTask { $0 != nil } }
+        #expect(inTask == kind.runsInCallersTask)
+    }
+
+    @Test("A task cancelled before its access starts throws CancellationError, whenever it is cancelled",
+        arguments: AsyncWriterKind.allCases)
+    func cancelledWhileWaiting(kind: AsyncWriterKind) async throws {
+        let directory = try TemporaryDirectory()
+        let writer = try kind.open(directory)
+        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        // A sync write holds the writer while the async one waits behind it.
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try? writer.write { _ in
+                holding.signal()
+                release.wait()
+            }
+        }
+        holding.wait()
+        let task = Task {
+            try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
+        }
+        task.cancel()
+        release.signal()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
+    }
+
+    @Test("A cancellation after an access returned does not affect the next access", arguments: AsyncWriterKind.allCases)
+    func cancellationAfterAccess(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let writer = try kind.open(directory)
         try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
@@ -289,9 +343,28 @@ struct CancellationTests {
     }
 }
 
+/// Cancels a task from inside one of its accesses, whether the access runs
+/// in the task or, on older systems, outside of it.
+final class TaskCanceller: @unchecked Sendable {
+    private let attached = DispatchSemaphore(value: 0)
+    private var cancelTask: (@Sendable () -> Void)?
+
+    func attach<Success, Failure>(_ task: Task<Success, Failure>) {
+        cancelTask = { task.cancel() }
+        attached.signal()
+    }
+
+    /// Waits until the task is attached, then cancels it.
+    func cancel() {
+        attached.wait()
+        cancelTask?()
+        attached.signal()
+    }
+}
+
 /// A flag set from any thread.
 final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = TestLock()
     private var value = false
     var isSet: Bool { lock.withLock { value } }
     func set() { lock.withLock { value = true } }
@@ -299,7 +372,7 @@ final class Flag: @unchecked Sendable {
 
 /// Blocks an observation fetch until the test opens the gate.
 final class FetchGate: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = TestLock()
     private var blockingCount: Int?
     private let blocked = DispatchSemaphore(value: 0)
     private let opened = DispatchSemaphore(value: 0)

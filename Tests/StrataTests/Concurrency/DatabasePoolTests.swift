@@ -4,7 +4,7 @@ import Testing
 
 /// A thread-safe counter for concurrency tests.
 final class AtomicTally: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = TestLock()
     private var count = 0
 
     func increment() {
@@ -396,7 +396,7 @@ struct DatabasePoolTests {
 
 /// A value set from another thread.
 final class ResultHolder<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = TestLock()
     private var stored: T?
 
     func set(_ value: T) {
@@ -414,7 +414,7 @@ final class ResultHolder<T: Sendable>: @unchecked Sendable {
 
 /// An ordered log of events from several threads.
 final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = TestLock()
     private var events: [String] = []
 
     func append(_ event: String) {

@@ -82,7 +82,7 @@ struct ConcurrencyStressTests {
 }
 
 final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = TestLock()
     private var _value = 0
     var value: Int { lock.withLock { _value } }
     func increment() { lock.withLock { _value += 1 } }

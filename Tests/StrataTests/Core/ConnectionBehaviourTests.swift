@@ -73,7 +73,7 @@ struct ConnectionBehaviourTests {
     func failedClose() async {
         await #expect(processExitsWith: .success) {
             final class Log: @unchecked Sendable {
-                let lock = NSLock()
+                let lock = TestLock()
                 var messages: [String] = []
             }
             let log = Log()

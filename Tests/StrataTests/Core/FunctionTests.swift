@@ -167,7 +167,7 @@ struct CollationTests {
 
 struct TraceTests {
     final class Log: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = TestLock()
         private var _lines: [String] = []
         var lines: [String] { lock.withLock { _lines } }
         func append(_ line: String) { lock.withLock { _lines.append(line) } }

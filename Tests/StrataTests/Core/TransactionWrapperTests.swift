@@ -171,7 +171,7 @@ struct TransactionWrapperTests {
 
 /// Strings appended from callbacks.
 final class OutcomeLog: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = TestLock()
     private var recorded: [String] = []
     var values: [String] { lock.withLock { recorded } }
     func append(_ value: String) { lock.withLock { recorded.append(value) } }

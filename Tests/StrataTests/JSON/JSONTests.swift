@@ -1,6 +1,5 @@
 import Foundation
 import Strata
-import Synchronization
 import Testing
 
 private struct JSONPlayer: FetchableRecord, TableRecord {

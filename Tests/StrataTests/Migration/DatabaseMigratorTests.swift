@@ -1,6 +1,5 @@
 import Foundation
 import Strata
-import Synchronization
 import Testing
 
 /// Collects the order in which migrations run.

@@ -1,6 +1,5 @@
 import Foundation
 import Strata
-import Synchronization
 import Testing
 
 /// Values received by an observation, for tests.
@@ -30,7 +29,7 @@ final class Recorder<Value: Sendable>: Sendable {
 
 /// A text stream that can be shared with an observation.
 final class LockedTestStream: TextOutputStream, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = TestLock()
     private var text = ""
     private var recordedWrites: [String] = []
     var output: String { lock.withLock { text } }

@@ -312,7 +312,7 @@ struct RequestSQLTests {
 /// Collects strings from concurrent callbacks.
 final class QICollector: @unchecked Sendable {
     private var storage: [String] = []
-    private let lock = NSLock()
+    private let lock = TestLock()
     var values: [String] { lock.withLock { storage } }
     func append(_ value: String) { lock.withLock { storage.append(value) } }
 }

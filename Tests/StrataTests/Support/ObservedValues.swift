@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Values and errors delivered by an observation (or any callback). Tests
 /// wait for a condition on them: each new value or error wakes the waiters,

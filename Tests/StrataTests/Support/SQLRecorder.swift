@@ -12,7 +12,7 @@ import Strata
 /// #expect(log.last == #"DELETE FROM "player""#)
 /// ```
 final class SQLLog: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = TestLock()
     private var recorded: [String] = []
 
     init() {}

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The untyped base of ``TableAlias``: a table in a request, that other
 /// expressions can refer to.
 public class TableAliasBase: Hashable, @unchecked Sendable {

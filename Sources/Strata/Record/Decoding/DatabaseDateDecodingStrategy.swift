@@ -51,7 +51,11 @@ public enum DatabaseDateDecodingStrategy: @unchecked Sendable {
             return Self.number(dbValue).map { Date(timeIntervalSince1970: $0 / 1000) }
         case .iso8601:
             guard case .string(let string) = dbValue.storage else { return nil }
-            return try? Date.ISO8601FormatStyle().parse(string)
+            if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {
+                return try? Date.ISO8601FormatStyle().parse(string)
+            } else {
+                return ISO8601DateFormatter().date(from: string)
+            }
         case .formatted(let formatter):
             guard case .string(let string) = dbValue.storage else { return nil }
             return formatter.date(from: string)

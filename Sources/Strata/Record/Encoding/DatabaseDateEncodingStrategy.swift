@@ -49,7 +49,12 @@ public enum DatabaseDateEncodingStrategy: @unchecked Sendable {
         case .secondsSince1970:
             return Int64(date.timeIntervalSince1970.rounded(.down))
         case .iso8601:
-            return date.formatted(.iso8601)
+            if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) {
+                return date.formatted(.iso8601)
+            } else {
+                // Same output: "2001-01-01T00:00:00Z".
+                return ISO8601DateFormatter().string(from: date)
+            }
         case .formatted(let formatter):
             return formatter.string(from: date)
         case .custom(let transform):
