@@ -7,12 +7,16 @@
 
     @Suite("Tracing integration (swift-distributed-tracing)")
     struct TracingIntegrationTests {
-        @Test("Accesses and statements are spans under the caller's span")
-        func spans() async throws {
+        // Both async paths: in the caller's task, and on a continuation
+        // (systems without task executors), where the parent span is the
+        // one of the task that waits.
+        @Test("Accesses and statements are spans under the caller's span", arguments: AsyncWriterKind.allCases)
+        func spans(kind: AsyncWriterKind) async throws {
             let tracer = InMemoryTracer()
             var config = Configuration()
             config.tracing = DatabaseTracing(tracer: tracer)
-            let dbQueue = try DatabaseQueue(configuration: config)
+            let directory = try TemporaryDirectory()
+            let dbQueue = try kind.open(directory, configuration: config)
             try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t(a)") }
             tracer.clearAll()
             let parent = tracer.startSpan("request", context: .topLevel, ofKind: .server)
