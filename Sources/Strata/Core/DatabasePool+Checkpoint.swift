@@ -21,6 +21,14 @@ extension DatabasePool {
     /// process prevented it. The writer's busy mode applies: `.full`,
     /// `.restart` and `.truncate` wait for the lock up to the busy timeout.
     ///
+    /// - Note: `.full`, `.restart` and `.truncate` also wait for the readers
+    ///   of other processes, and hold the write lock meanwhile: while a
+    ///   replication tool such as Litestream keeps a read transaction open,
+    ///   they can block every write of the pool for the whole busy timeout.
+    ///   Prefer `.passive` then.
+    ///
+    /// Cost: one checkpoint on the writer queue; blocks until it can run.
+    ///
     /// ```swift
     /// let result = try dbPool.walCheckpoint(.truncate)
     /// if !result.isComplete { logger.notice("WAL is \(result.walSize) bytes") }
