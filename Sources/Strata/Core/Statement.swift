@@ -57,6 +57,8 @@ public final class Statement {
     /// Whether SQLite's bindings were cleared after `execute(arguments:)`:
     /// the next execution binds `_arguments` again.
     private var bindingsWereCleared = false
+    /// Whether a text or a blob is bound (SQLite keeps a copy of its bytes).
+    private var bindsBytes = false
 
     /// Compiles the first statement found in `sql`. Returns nil when it only
     /// holds white space or comments. `tail` receives the position after the statement.
@@ -254,6 +256,7 @@ public final class Statement {
         bindingsWereCleared = false
         reset()
         var positional = arguments.values.makeIterator()
+        var bytes = false
         for (i, name) in parameterNames.enumerated() {
             let value: DatabaseValue
             if let name, let named = arguments.namedValue(name) {
@@ -262,7 +265,9 @@ public final class Statement {
                 value = positional.next() ?? .null
             }
             _ = value.bind(to: sqliteStatement, at: CInt(i + 1))
+            bytes = bytes || value.holdsBytes
         }
+        bindsBytes = bytes
     }
 
     /// Consumes the arguments for this statement (multi-statement execution).
@@ -283,7 +288,10 @@ public final class Statement {
         allowingRemainingValues: Bool,
         bind: Bool
     ) throws -> Int {
-        if bind { reset() }
+        if bind {
+            reset()
+            bindsBytes = true  // until all values are bound: a failed binding may leave some
+        }
         let names = parameterNames
         let values = arguments.values
         if !hasNamedParameters {
@@ -293,9 +301,12 @@ public final class Statement {
                 throw argumentsError("wrong number of statement arguments: \(values.count)", arguments)
             }
             if bind {
+                var bytes = false
                 for i in 0..<count {
                     try check(values[i].bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
+                    bytes = bytes || values[i].holdsBytes
                 }
+                bindsBytes = bytes
             }
             return count
         }
@@ -306,6 +317,7 @@ public final class Statement {
         }
         var consumed = 0
         var missingNames: [String] = []
+        var bytes = false
         for (i, name) in names.enumerated() {
             let value: DatabaseValue
             if let name, let named = arguments.namedValue(name) {
@@ -319,8 +331,10 @@ public final class Statement {
             }
             if bind {
                 try check(value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
+                bytes = bytes || value.holdsBytes
             }
         }
+        if bind { bindsBytes = bytes }
         if !missingNames.isEmpty {
             if missingNames.allSatisfy({ $0 == "?" }) {
                 throw argumentsError("wrong number of statement arguments: \(values.count)", arguments)
@@ -345,12 +359,14 @@ public final class Statement {
         let count = names.count
         var boundCount = 0
         var hint = 0
+        var bytes = false
         for (key, value) in arguments.namedPairs {
             var i = hint
             for _ in 0..<count {
                 if i >= count { i = 0 }
                 if names[i] == key {
                     try check(value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
+                    bytes = bytes || value.holdsBytes
                     boundCount += 1
                     hint = i + 1
                     break
@@ -358,6 +374,7 @@ public final class Statement {
                 i += 1
             }
         }
+        bindsBytes = bytes
         return boundCount == count
     }
 
@@ -427,7 +444,12 @@ public final class Statement {
 
     /// Releases the values bound in SQLite (`sqlite3_clear_bindings`); the
     /// next execution binds the statement arguments again.
+    ///
+    /// Only texts and blobs are values that SQLite keeps (a copy of their
+    /// bytes): numbers and NULL hold nothing, and clearing them would cost
+    /// more than a quarter of a ten-column insert.
     private func clearBindings() {
+        guard bindsBytes else { return }
         sqlite3_reset(sqliteStatement)
         sqlite3_clear_bindings(sqliteStatement)
         bindingsWereCleared = true

@@ -3,7 +3,7 @@
     import Logging
 
     /// Logs the life of connections through swift-log (``Configuration/logger``).
-    struct LoggingInstrument: DatabaseInstrument {
+    final class LoggingInstrument: DatabaseInstrument {
         let logger: Logger
         let slowStatementThreshold: TimeInterval?
         let longReadTransactionThreshold: TimeInterval?

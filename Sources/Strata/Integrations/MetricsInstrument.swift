@@ -37,7 +37,7 @@
     }
 
     /// Records metrics through swift-metrics (``Configuration/metrics``).
-    struct MetricsInstrument: DatabaseInstrument {
+    final class MetricsInstrument: DatabaseInstrument {
         let statementDuration: Timer
         let writerWait: Timer
         let readerWait: Timer

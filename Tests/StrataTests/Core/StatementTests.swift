@@ -321,6 +321,29 @@ struct StatementMisuseTests {
             #expect(try String.fetchAll(db, sql: "SELECT a FROM t") == ["secret", "secret"])
         }
     }
+
+    @Test func namedTextsAndBlobsAreClearedNumbersNeedNot() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t (a, b, c)")
+            let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (:a, :b, :c)")
+            try statement.execute(arguments: ["a": 1, "b": Data([0xFF]), "c": 2.5])
+            let expanded = try #require(sqlite3_expanded_sql(statement.sqliteStatement))
+            defer { sqlite3_free(expanded) }
+            #expect(String(cString: expanded) == "INSERT INTO t VALUES (NULL, NULL, NULL)")
+            // Numbers only: SQLite keeps nothing that needs releasing, and
+            // the next executions still see their own arguments.
+            try statement.execute(arguments: ["a": 2, "b": nil, "c": 3.5])
+            try statement.execute()
+            try statement.execute(arguments: ["a": "x", "b": 4, "c": nil])
+            let rows = try Row.fetchAll(db, sql: "SELECT a, b, c FROM t")
+            #expect(
+                rows == [
+                    ["a": 1, "b": Data([0xFF]), "c": 2.5], ["a": 2, "b": nil, "c": 3.5],
+                    ["a": 2, "b": nil, "c": 3.5], ["a": "x", "b": 4, "c": nil],
+                ])
+        }
+    }
 }
 
 /// Statements from SQL literals, and the SQL text statements show.

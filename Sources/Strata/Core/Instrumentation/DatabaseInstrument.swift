@@ -8,7 +8,12 @@ import Foundation
 ///
 /// All methods have empty default implementations. Statement and access
 /// events are called on the connection's queue; pool events from any thread.
-protocol DatabaseInstrument: Sendable {
+///
+/// Instruments are classes: a connection tests and copies its optional
+/// instrument around every statement, and a class reference makes that a
+/// pointer test instead of a copy of an existential through its value
+/// witnesses (measured: 300 instructions per insert).
+protocol DatabaseInstrument: AnyObject, Sendable {
     /// A connection was opened.
     func connectionDidOpen(_ db: Database)
     /// A connection was closed.
@@ -89,8 +94,12 @@ extension DatabaseInstrument {
 }
 
 /// Several instruments, called in order.
-struct CompositeDatabaseInstrument: DatabaseInstrument {
+final class CompositeDatabaseInstrument: DatabaseInstrument {
     let instruments: [any DatabaseInstrument]
+
+    init(instruments: [any DatabaseInstrument]) {
+        self.instruments = instruments
+    }
 
     func connectionDidOpen(_ db: Database) { for i in instruments { i.connectionDidOpen(db) } }
     func connectionDidClose(_ db: Database) { for i in instruments { i.connectionDidClose(db) } }
