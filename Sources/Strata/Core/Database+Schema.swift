@@ -277,14 +277,16 @@ extension Database {
 
     /// Read-only connections (such as the readers of a ``DatabasePool``) don't
     /// see the schema changes of other connections: they compare the schema
-    /// version before they trust their cache.
+    /// version before they trust their cache, once per transaction (a read
+    /// transaction sees one schema), or before each lookup outside of one.
     func validateSchemaCache() throws {
-        guard isReadOnlyConnection else { return }
+        guard isReadOnlyConnection, !schemaVersionIsChecked else { return }
         let version = try Int32.fetchOne(cachedStatement(sql: "PRAGMA schema_version")) ?? 0
         if schemaCache.schemaVersion != version {
             schemaCache = SchemaCache()
             schemaCache.schemaVersion = version
         }
+        schemaVersionIsChecked = isInsideTransaction
     }
 
     /// The schema of a name, or an error "no such schema".

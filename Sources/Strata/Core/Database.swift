@@ -69,6 +69,11 @@ public final class Database {
     /// Schema information cached by introspection (`Database+Schema.swift`).
     @exclusivity(unchecked) var schemaCache = SchemaCache()
 
+    /// Whether a read-only connection checked its schema cache against
+    /// `PRAGMA schema_version` in the current transaction: the schema can't
+    /// change until the transaction ends, so the cache is trusted until then.
+    @exclusivity(unchecked) var schemaVersionIsChecked = false
+
     /// The schema source in effect (see ``withSchemaSource(_:execute:)``).
     public private(set) var schemaSource: (any DatabaseSchemaSource)?
 
@@ -408,6 +413,7 @@ public final class Database {
             statement.instrumentedStart = 0
         }
         if pendingTransactionCompletion != .none || statement.isTransactionStatement {
+            schemaVersionIsChecked = false
             if pendingTransactionCompletion == .none && wasInsideTransactionBeforeStatement && !isInsideTransaction {
                 // An empty transaction ended: SQLite's hooks stay silent.
                 completeEmptyTransaction(committed: !statement.isRollback)
@@ -432,12 +438,14 @@ public final class Database {
                 thrownError = commitError
             }
         }
+        schemaVersionIsChecked = false
         handleTransactionCompletion()
         return thrownError
     }
 
     /// Called at the end of each database access.
     func accessDidEnd() {
+        schemaVersionIsChecked = false
         retryPendingBookkeeping()
     }
 
