@@ -242,7 +242,7 @@ public final class EnumeratedCursor<Base: Cursor>: Cursor {
 /// A cursor over the elements of the cursors returned by a base cursor, one
 /// after the other.
 ///
-/// See ``Cursor/joined()`` and ``Cursor/flatMap(_:)``.
+/// See `Cursor/joined()` and `Cursor/flatMap(_:)`.
 public final class FlattenCursor<Base: Cursor>: Cursor where Base.Element: Cursor {
     @usableFromInline
     let base: Base

@@ -39,7 +39,7 @@ public struct DatabaseError: Error, Sendable {
     }
 
     /// True for `SQLITE_INTERRUPT` and `SQLITE_ABORT`: the errors thrown after
-    /// an interruption (``Database/interrupt()``, task cancellation).
+    /// an interruption (`Database/interrupt()`, task cancellation).
     public var isInterruptionError: Bool {
         switch resultCode {
         case .SQLITE_INTERRUPT, .SQLITE_ABORT: return true

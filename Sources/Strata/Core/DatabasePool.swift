@@ -291,7 +291,7 @@ extension DatabasePool: DatabaseReader {
         }
     }
 
-    /// Like ``unsafeRead(_:)-(((Database)throws->T))``, but from a read of
+    /// Like `unsafeRead(_:)`, but from a read of
     /// this pool it runs right away on the same reader, and from a write on
     /// the writer connection.
     public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {

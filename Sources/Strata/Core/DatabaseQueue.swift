@@ -144,7 +144,7 @@ public final class DatabaseQueue: Sendable {
 
     // MARK: - Transactions
 
-    /// Runs `updates` outside of any transaction: same as ``writeWithoutTransaction(_:)-(((Database)throws->T))``.
+    /// Runs `updates` outside of any transaction: same as `writeWithoutTransaction(_:)`.
     public func inDatabase<T>(_ updates: (Database) throws -> T) rethrows -> T {
         try writeWithoutTransaction(updates)
     }

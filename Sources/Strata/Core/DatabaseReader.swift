@@ -28,7 +28,7 @@ public protocol DatabaseReader: AnyObject, Sendable {
     /// Runs `value` without transaction nor isolation, without blocking the calling task.
     func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T
 
-    /// Like ``unsafeRead(_:)-(((Database)throws->T))``, but reentrant.
+    /// Like `unsafeRead(_:)`, but reentrant.
     func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T
 
     /// Schedules a read-only access; `value` receives the connection or an error.

@@ -73,12 +73,12 @@ extension DatabaseSnapshot: DatabaseSnapshotReader {
         }
     }
 
-    /// Same as ``read(_:)-(((Database)throws->T))``: the content never changes.
+    /// Same as `read(_:)`: the content never changes.
     public func unsafeRead<T>(_ value: (Database) throws -> T) rethrows -> T {
         try serializedDatabase.sync(value)
     }
 
-    /// Same as ``read(_:)-(((Database)throws->T))``, without blocking the calling task.
+    /// Same as `read(_:)`, without blocking the calling task.
     public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try await read(value)
     }

@@ -12,7 +12,7 @@ extension DatabaseSnapshotReader {
         try unsafeReentrantRead(value)
     }
 
-    /// Same as ``DatabaseReader/read(_:)-(((Database)throws->T))``: the
+    /// Same as `DatabaseReader/read(_:)`: the
     /// content never changes.
     public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
         try read(value)

@@ -58,7 +58,7 @@ extension Row {
 
 extension Row {
     /// The value at the index. A NULL or a value that doesn't fit the type is
-    /// a fatal error: use ``decode(_:atIndex:)-(Value.Type,_)`` for untrusted data.
+    /// a fatal error: use `decode(_:atIndex:)` for untrusted data.
     @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
         do { return try decode(Value.self, atIndex: index) } catch { Row.fatal(error) }

@@ -10,7 +10,7 @@
 /// ```
 ///
 /// When given to the JSON functions of ``Database`` that build JSON values
-/// (``Database/jsonArray(_:)-(Collection<SQLExpressible>)``,
+/// (`Database/jsonArray(_:)`,
 /// ``Database/jsonObject(_:)``...), they are embedded as JSON, not as strings.
 public protocol SQLJSONExpressible: SQLSpecificExpressible {}
 

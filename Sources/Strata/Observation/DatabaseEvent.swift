@@ -1,32 +1,6 @@
 import Foundation
 
-/// The kind of change a statement may perform, as given to
-/// ``TransactionObserver/observes(eventsOfKind:)`` before it runs.
-///
-/// ```swift
-/// func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-///     eventKind.tableName == "player"
-/// }
-/// ```
-@frozen
-public enum DatabaseEventKind {
-    /// Rows may be inserted in the table.
-    case insert(tableName: String)
-
-    /// Rows may be deleted from the table.
-    case delete(tableName: String)
-
-    /// The listed columns of the table may be updated.
-    case update(tableName: String, columnNames: Set<String>)
-
-    /// The name of the table the change applies to.
-    public var tableName: String {
-        switch self {
-        case .insert(let tableName), .delete(let tableName), .update(let tableName, _):
-            return tableName
-        }
-    }
-
+extension DatabaseEventKind {
     /// The event kind (insert, delete, update) without the table.
     var eventKind: DatabaseEvent.Kind {
         switch self {
@@ -36,8 +10,6 @@ public enum DatabaseEventKind {
         }
     }
 }
-
-extension DatabaseEventKind: Sendable {}
 
 /// One row inserted, updated or deleted, notified to
 /// ``TransactionObserver/databaseDidChange(with:)``.

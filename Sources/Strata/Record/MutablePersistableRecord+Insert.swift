@@ -8,6 +8,7 @@ extension MutablePersistableRecord {
     /// player.id // set by didInsert
     /// ```
     ///
+    /// - parameter db: A connection, inside a write access.
     /// - parameter conflictResolution: The `INSERT OR ...` conflict
     ///   resolution; by default, the one of ``persistenceConflictPolicy``.
     /// - throws: A ``DatabaseError`` (`SQLITE_CONSTRAINT` for a duplicate

@@ -29,6 +29,7 @@ extension MutablePersistableRecord {
     /// ```
     ///
     /// - parameters:
+    ///     - db: A connection, inside a write access.
     ///     - conflictTarget: The columns of the unique index that may
     ///       conflict; empty for any conflict.
     ///     - strategy: Which columns are overwritten by default.

@@ -12,7 +12,11 @@ public struct SQLRequest<RowDecoder>: FetchRequest {
 
     /// Creates a request from raw SQL and its arguments.
     ///
-    /// - Parameter cached: whether the statement is kept in the connection's cache.
+    /// - Parameters:
+    ///   - sql: the SQL of one statement.
+    ///   - arguments: the values of its parameters.
+    ///   - adapter: an adapter applied to fetched rows, if any.
+    ///   - cached: whether the statement is kept in the connection's cache.
     public init(
         sql: String,
         arguments: StatementArguments = StatementArguments(),

@@ -15,7 +15,9 @@ public struct CommonTableExpression<RowDecoder>: Sendable {
     ///
     /// - Parameters:
     ///   - recursive: whether the expression refers to itself (`WITH RECURSIVE`).
+    ///   - tableName: the name that other parts of the query use.
     ///   - columns: the names of the columns, or nil for those of the request.
+    ///   - request: the request whose rows the expression holds.
     public init(
         recursive: Bool = false, named tableName: String, columns: [String]? = nil, request: some SQLSubqueryable
     ) {

@@ -1,0 +1,34 @@
+import Foundation
+
+// Computed by the statement authorizer when a statement is prepared (Core),
+// given to transaction observers (Observation).
+
+/// The kind of change a statement may perform, as given to
+/// ``TransactionObserver/observes(eventsOfKind:)`` before it runs.
+///
+/// ```swift
+/// func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+///     eventKind.tableName == "player"
+/// }
+/// ```
+@frozen
+public enum DatabaseEventKind {
+    /// Rows may be inserted in the table.
+    case insert(tableName: String)
+
+    /// Rows may be deleted from the table.
+    case delete(tableName: String)
+
+    /// The listed columns of the table may be updated.
+    case update(tableName: String, columnNames: Set<String>)
+
+    /// The name of the table the change applies to.
+    public var tableName: String {
+        switch self {
+        case .insert(let tableName), .delete(let tableName), .update(let tableName, _):
+            return tableName
+        }
+    }
+}
+
+extension DatabaseEventKind: Sendable {}
