@@ -103,7 +103,7 @@ struct ContractConformanceTests {
             let column = MyJSONColumn(name: "info")
             let request = SQLRequest<Row>(literal: "SELECT \(Database.jsonArray([column])) FROM t")
             try db.execute(sql: "CREATE TEMP TABLE t (info)")
-            #expect(try qiSQL(db, request) == #"SELECT JSON_ARRAY(JSON("info")) FROM t"#)
+            #expect(try requestSQL(db, request) == #"SELECT JSON_ARRAY(JSON("info")) FROM t"#)
             #expect(
                 try SilentSchemaSource().columnsForPrimaryKey(db, inView: DatabaseObjectID(name: "v", schemaID: .main))
                     == nil)
@@ -115,16 +115,16 @@ struct ContractConformanceTests {
         try dbQueue.read { db throws in
             let scores: [any SQLSpecificExpressible] = [Column("score"), Column("bonus")]
             #expect(
-                try qiSQL(db, QIPlayer.select(scores.joined(operator: .add)))
+                try requestSQL(db, QIPlayer.select(scores.joined(operator: .add)))
                     == #"SELECT "score" + "bonus" FROM "player""#)
             #expect(
-                try qiSQL(db, QIPlayer.filter([Column("a"), Column("b")].joined(operator: .or)))
+                try requestSQL(db, QIPlayer.filter([Column("a"), Column("b")].joined(operator: .or)))
                     == #"SELECT * FROM "player" WHERE "a" OR "b""#)
             #expect(
-                try qiSQL(db, QIPlayer.filter((0..<10).contains(Column("score"))))
+                try requestSQL(db, QIPlayer.filter((0..<10).contains(Column("score"))))
                     == #"SELECT * FROM "player" WHERE ("score" >= ?) AND ("score" < ?)"#)
             #expect(
-                try qiSQL(db, QIPlayer.filter((0...10).contains(Column("score"))))
+                try requestSQL(db, QIPlayer.filter((0...10).contains(Column("score"))))
                     == #"SELECT * FROM "player" WHERE "score" BETWEEN ? AND ?"#)
             #expect(try Table<Int>("player").fetchSet(db) == [1, 2, 3, 4])
         }

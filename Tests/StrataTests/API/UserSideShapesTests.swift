@@ -45,7 +45,7 @@ extension Tag: SQLOrderingTerm where RawValue: SQLOrderingTerm {}
 struct UserSideShapesTests {
     private func sql(_ request: some FetchRequest) throws -> String {
         let dbQueue = try qiPlayerDatabase()
-        return try dbQueue.read { db throws in try qiSQL(db, request) }
+        return try dbQueue.read { db throws in try requestSQL(db, request) }
     }
 
     @Test func untypedSQLRequestsFetchRows() throws {

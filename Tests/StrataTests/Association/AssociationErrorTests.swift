@@ -31,7 +31,7 @@ struct AssociationErrorTests {
             // An explicit foreign key fixes it.
             let author = Book.belongsTo(Author.self, using: ForeignKey(["authorId"]))
             #expect(
-                try assocSQL(db, Book.joining(required: author))
+                try requestSQL(db, Book.joining(required: author))
                     == #"SELECT "book".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId""#)
         }
     }
@@ -57,7 +57,7 @@ struct AssociationErrorTests {
             }
             // An explicit foreign key disambiguates.
             #expect(
-                try assocSQL(db, Book.including(optional: Book.coauthor))
+                try requestSQL(db, Book.including(optional: Book.coauthor))
                     == #"SELECT "book".*, "author".* FROM "book" "#
                     + #"LEFT JOIN "author" ON "author"."id" = "book"."coauthorId""#)
         }

@@ -10,7 +10,7 @@ struct BelongsToTests {
         let dbQueue = try assocLibrary()
         try dbQueue.read { db throws in
             let request = AssocBook.joining(required: AssocBook.author)
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "book".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId""#)
@@ -28,7 +28,7 @@ struct BelongsToTests {
                 AssocBook
                 .joining(optional: AssocBook.author.aliased(authorAlias))
                 .filter(!authorAlias.exists)
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "book".* FROM "book" LEFT JOIN "author" ON "author"."id" = "book"."authorId" "#
@@ -38,7 +38,7 @@ struct BelongsToTests {
                 AssocBook
                 .joining(optional: AssocBook.author.aliased(authorAlias))
                 .filter(authorAlias.exists)
-            #expect(try assocSQL(db, withAuthor).hasSuffix(#"WHERE "author"."id" IS NOT NULL"#))
+            #expect(try requestSQL(db, withAuthor).hasSuffix(#"WHERE "author"."id" IS NOT NULL"#))
             #expect(try withAuthor.fetchCount(db) == 4)
         }
     }
@@ -63,7 +63,7 @@ struct BelongsToTests {
         let dbQueue = try assocLibrary()
         try dbQueue.read { db throws in
             #expect(
-                try assocSQL(db, BookInfo.all())
+                try requestSQL(db, BookInfo.all())
                     == #"SELECT "book".*, "author"."name" AS "authorName" FROM "book" "#
                     + #"LEFT JOIN "author" ON "author"."id" = "book"."authorId""#)
             let bookInfos = try BookInfo.all().fetchAll(db)
@@ -84,12 +84,12 @@ struct BelongsToTests {
             let request = AssocBook.all()
                 .including(required: AssocBook.author.filter(countryCode: "CO"))
                 .asRequest(of: Authorship.self)
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "book".*, "author".* FROM "book" JOIN "author" "#
                     + #"ON ("author"."id" = "book"."authorId") AND ("author"."countryCode" = ?)"#)
-            #expect(try assocArguments(db, request) == ["CO"])
+            #expect(try requestArguments(db, request) == ["CO"])
             let authorships = try request.fetchAll(db)
             #expect(authorships.map(\.book.title) == ["Cien años de soledad"])
             #expect(authorships.map(\.author.name) == ["García Márquez"])
@@ -100,7 +100,7 @@ struct BelongsToTests {
                 .including(required: AssocBook.author)
                 .asRequest(of: Authorship.self)
             #expect(
-                try assocSQL(db, alternative)
+                try requestSQL(db, alternative)
                     == #"SELECT "book".*, "author".* FROM "book" JOIN "author" "#
                     + #"ON ("author"."id" = "book"."authorId") AND ("author"."countryCode" = ?)"#)
             #expect(try alternative.fetchAll(db).map(\.author.name) == ["García Márquez"])
@@ -122,7 +122,7 @@ struct BelongsToTests {
         let dbQueue = try assocLibrary()
         try dbQueue.read { db throws in
             let request = AssocBook.including(optional: AssocBook.author).order(Column("id"))
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "book".*, "author".* FROM "book" LEFT JOIN "author" "#
@@ -161,13 +161,13 @@ struct BelongsToTests {
             let request = AssocBook.all()
                 .filter(kind: "novel")
                 .filter(authorCountryCode: "DE")
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "book".* FROM "book" JOIN "author" "#
                     + #"ON ("author"."id" = "book"."authorId") AND ("author"."countryCode" = ?) "#
                     + #"WHERE "book"."kind" = ?"#)
-            #expect(try assocArguments(db, request) == ["DE", "novel"])
+            #expect(try requestArguments(db, request) == ["DE", "novel"])
             #expect(try request.fetchAll(db).map(\.title) == ["Werther"])
         }
     }
@@ -179,7 +179,7 @@ struct BelongsToTests {
                 AssocBook
                 .including(required: AssocBook.author.select(Column("name")).order(Column("name").desc))
                 .order(Column("year"))
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "book".*, "author"."name" FROM "book" JOIN "author" "#
@@ -200,7 +200,7 @@ struct BelongsToTests {
         try dbQueue.read { db throws in
             let request = AssocBook.annotated(
                 withRequired: AssocBook.author.select(Column("name").forKey("authorName")))
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "book".*, "author"."name" AS "authorName" FROM "book" JOIN "author" "#
@@ -211,7 +211,7 @@ struct BelongsToTests {
 
             let optional = AssocBook.annotated(withOptional: AssocBook.author.select(Column("name")))
             #expect(
-                try assocSQL(db, optional)
+                try requestSQL(db, optional)
                     == #"SELECT "book".*, "author"."name" FROM "book" LEFT JOIN "author" "#
                     + #"ON "author"."id" = "book"."authorId""#)
             #expect(try Row.fetchAll(db, optional).count == 5)
@@ -226,7 +226,7 @@ struct BelongsToTests {
                 AssocBook
                 .joining(optional: AssocBook.author.filter(countryCode: "DE"))
                 .including(required: AssocBook.author)
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "book".*, "author".* FROM "book" JOIN "author" "#

@@ -49,7 +49,7 @@ struct HasManyTests {
         let dbQueue = try teamDatabase()
         try dbQueue.read { db throws in
             let request = Player.including(required: Player.team)
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "player".*, "team".* FROM "player" JOIN "team" ON "team"."id" = "player"."teamId""#)
@@ -67,7 +67,7 @@ struct HasManyTests {
                 Player
                 .annotated(with: teamAlias[nameColumn])
                 .joining(required: Player.team.aliased(teamAlias))
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "player".*, "team"."name" FROM "player" JOIN "team" ON "team"."id" = "player"."teamId""#
@@ -88,7 +88,7 @@ struct HasManyTests {
         try dbQueue.read { db throws in
             db.trace { sqls.append($0.expandedDescription) }
             let request = Team.including(all: Team.players)
-            #expect(try assocSQL(db, request) == #"SELECT * FROM "team""#)
+            #expect(try requestSQL(db, request) == #"SELECT * FROM "team""#)
             _ = try Row.fetchAll(db, request)  // Loads the schema
             sqls = []
             let rows = try Row.fetchAll(db, request)
@@ -219,7 +219,7 @@ struct HasManyTests {
         let dbQueue = try teamDatabase()
         try dbQueue.read { db throws in
             let request = Team.annotated(with: Team.players.count)
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "team".*, COUNT(DISTINCT "player"."id") AS "playerCount" FROM "team" "#
@@ -236,12 +236,12 @@ struct HasManyTests {
         let dbQueue = try teamDatabase()
         try dbQueue.read { db throws in
             let request = Team.having(Team.players.count >= 5)
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "team".* FROM "team" LEFT JOIN "player" ON "player"."teamId" = "team"."id" "#
                     + #"GROUP BY "team"."id" HAVING COUNT(DISTINCT "player"."id") >= ?"#)
-            #expect(try assocArguments(db, request) == [5])
+            #expect(try requestArguments(db, request) == [5])
             #expect(try request.fetchAll(db).map(\.name) == ["Reds"])
             #expect(try Team.having(Team.players.isEmpty).fetchAll(db).map(\.name) == ["Greens"])
             #expect(try Team.all().having(!Team.players.isEmpty).fetchCount(db) == 2)
@@ -260,7 +260,7 @@ struct HasManyTests {
                 Team.players.average(score),
                 Team.players.total(score).forKey("scoreTotal"),
             ])
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "team".*, COUNT(DISTINCT "player"."id") = 0 AS "hasNoPlayer", "#
@@ -289,7 +289,7 @@ struct HasManyTests {
                 cast(Team.players.count, as: .real).forKey("realCount"),
             ])
             .having(Team.players.count > 0 && Team.players.max(score) >= 200)
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "team".*, (COUNT(DISTINCT "player"."id") * ?) + ? AS "weighted", "#
@@ -310,7 +310,7 @@ struct HasManyTests {
         try dbQueue.read { db throws in
             let stars = Team.players.filter(Column("score") >= 100).forKey("stars")
             let request = Team.annotated(with: Team.players.count, stars.count)
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "team".*, COUNT(DISTINCT "player1"."id") AS "playerCount", "#

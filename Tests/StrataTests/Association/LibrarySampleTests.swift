@@ -23,7 +23,7 @@ struct LibrarySampleTests {
         #expect(authorInfos.map(\.bookCount) == [1, 2, 1, 0])
         try dbQueue.read { db throws in
             #expect(
-                try assocSQL(db, AssocAuthor.annotated(with: AssocAuthor.books.count))
+                try requestSQL(db, AssocAuthor.annotated(with: AssocAuthor.books.count))
                     == #"SELECT "author".*, COUNT(DISTINCT "book"."id") AS "bookCount" FROM "author" "#
                     + #"LEFT JOIN "book" ON "book"."authorId" = "author"."id" GROUP BY "author"."id""#)
         }

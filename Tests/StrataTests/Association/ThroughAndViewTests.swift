@@ -59,7 +59,7 @@ struct ThroughAndViewTests {
         let dbQueue = try database()
         try dbQueue.read { db throws in
             let request = Country.joining(required: Country.citizens.filter(Column("name") == "Arthur"))
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "country".* FROM "country" "#
@@ -83,11 +83,11 @@ struct ThroughAndViewTests {
         try dbQueue.read { db throws in
             let arthur = try #require(try Person.fetchOne(db, key: 1))
             let request = arthur.request(for: Person.citizenships)
-            #expect(try assocSQL(db, request) == #"SELECT * FROM "citizenship" WHERE "personId" = ?"#)
+            #expect(try requestSQL(db, request) == #"SELECT * FROM "citizenship" WHERE "personId" = ?"#)
             #expect(try request.fetchAll(db).map(\.countryCode).sorted() == ["DE", "FR"])
 
             let countries = arthur.request(for: Person.countries).order(Column("name"))
-            let sql = try assocSQL(db, countries)
+            let sql = try requestSQL(db, countries)
             #expect(
                 sql
                     == #"SELECT "country".* FROM "country" JOIN "citizenship" "#
@@ -101,7 +101,7 @@ struct ThroughAndViewTests {
         let dbQueue = try database()
         try dbQueue.read { db throws in
             let request = Person.including(optional: Person.parent).order(Column("id"))
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"SELECT "person1".*, "person2".* FROM "person" "person1" "#
@@ -122,7 +122,7 @@ struct ThroughAndViewTests {
             }
             let request = Person.with(cte).annotated(withOptional: association.select(Column("parentName")))
                 .order(Column("id"))
-            let sql = try assocSQL(db, request)
+            let sql = try requestSQL(db, request)
             #expect(
                 sql
                     == #"WITH "parentName" AS (SELECT "id", "name" AS "parentName" FROM "person") "#
@@ -177,7 +177,7 @@ struct ThroughAndViewTests {
             // All teams with a captain
             let teamsWithCaptain: [Team] = try Team.joining(required: Team.captain).fetchAll(db)
             #expect(teamsWithCaptain.map(\.name) == ["Reds"])
-            let sql = try assocSQL(db, Team.joining(required: Team.captain))
+            let sql = try requestSQL(db, Team.joining(required: Team.captain))
             #expect(sql == #"SELECT "team".* FROM "team" JOIN "captain" ON "captain"."teamId" = "team"."id""#)
 
             // All (captain, team) pairs

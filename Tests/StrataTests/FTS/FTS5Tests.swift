@@ -246,7 +246,7 @@ struct FTS5Tests {
             }
             let pattern = FTS5Pattern(matchingAllTokensIn: "database")
             let request = FTSDocument.matching(pattern).order(Column.rank)
-            #expect(try ftsSQL(db, request) == #"SELECT * FROM "document" WHERE "document" MATCH ? ORDER BY "rank""#)
+            #expect(try requestSQL(db, request) == #"SELECT * FROM "document" WHERE "document" MATCH ? ORDER BY "rank""#)
             let documents = try request.fetchAll(db)
             #expect(
                 documents.map(\.content) == [

@@ -88,13 +88,13 @@ struct FTS3PatternTests {
 
             // Column match
             let columnRequest = FTSDocument.filter(Column("content").match(pattern))
-            #expect(try ftsSQL(db, columnRequest) == #"SELECT * FROM "document" WHERE "content" MATCH ?"#)
+            #expect(try requestSQL(db, columnRequest) == #"SELECT * FROM "document" WHERE "content" MATCH ?"#)
             #expect(try columnRequest.fetchAll(db) == [FTSDocument(content: "SQLite is a database engine")])
             #expect(try FTSDocument.filter(Column("content").match(nil)).fetchAll(db) == [])
 
             // Table match
             let tableRequest = FTSDocument.matching(pattern)
-            #expect(try ftsSQL(db, tableRequest) == #"SELECT * FROM "document" WHERE "document" MATCH ?"#)
+            #expect(try requestSQL(db, tableRequest) == #"SELECT * FROM "document" WHERE "document" MATCH ?"#)
             #expect(try tableRequest.makePreparedRequest(db).statement.arguments == [pattern!.rawPattern])
             #expect(try Table("document").matching(pattern).fetchCount(db) == 1)
             #expect(try FTSDocument.all().matching(pattern).fetchCount(db) == 1)
@@ -106,7 +106,7 @@ struct FTS3PatternTests {
             // Aliased table
             let alias = TableAlias(name: "d")
             let aliased = FTSDocument.aliased(alias).matching(pattern)
-            #expect(try ftsSQL(db, aliased) == #"SELECT "d".* FROM "document" "d" WHERE "d"."document" MATCH ?"#)
+            #expect(try requestSQL(db, aliased) == #"SELECT "d".* FROM "document" "d" WHERE "d"."document" MATCH ?"#)
             #expect(try aliased.fetchCount(db) == 1)
         }
     }
@@ -212,12 +212,12 @@ struct FTS5PatternTests {
 
             let pattern = FTS5Pattern(matchingAllTokensIn: query)
             let request = FTSDocument.matching(pattern)
-            #expect(try ftsSQL(db, request) == #"SELECT * FROM "document" WHERE "document" MATCH ?"#)
+            #expect(try requestSQL(db, request) == #"SELECT * FROM "document" WHERE "document" MATCH ?"#)
             let documents = try FTSDocument.fetchAll(
                 db, sql: "SELECT * FROM document WHERE document MATCH ?", arguments: [pattern])
             #expect(Set(documents) == Set(try request.fetchAll(db)))
             let columnRequest = FTSDocument.filter(Column("content").match(pattern!))
-            #expect(try ftsSQL(db, columnRequest) == #"SELECT * FROM "document" WHERE "content" MATCH ?"#)
+            #expect(try requestSQL(db, columnRequest) == #"SELECT * FROM "document" WHERE "content" MATCH ?"#)
             #expect(try columnRequest.fetchCount(db) == 2)
             #expect(try Table("document").matching(pattern).fetchCount(db) == 2)
         }

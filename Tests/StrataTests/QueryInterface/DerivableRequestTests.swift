@@ -37,7 +37,7 @@ struct DerivableRequestTests {
                     """)
             let request = Author.all().filter(country: "FR").orderedByName()
             #expect(
-                try qiSQL(db, request)
+                try requestSQL(db, request)
                     == "SELECT * FROM \"author\" WHERE \"country\" = ? ORDER BY \"name\" COLLATE NOCASE")
             #expect(try request.names().fetchAll(db) == ["A", "b"])
             #expect(try Author.filter { $0.country == "US" }.fetchOne(db)?.name == "c")

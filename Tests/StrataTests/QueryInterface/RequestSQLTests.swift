@@ -11,7 +11,7 @@ struct RequestSQLTests {
 
     private func sql(_ request: some FetchRequest) throws -> String {
         let dbQueue = try qiPlayerDatabase()
-        return try dbQueue.read { db in try qiSQL(db, request) }
+        return try dbQueue.read { db in try requestSQL(db, request) }
     }
 
     @Test func briefExample() throws {
@@ -298,13 +298,13 @@ struct RequestSQLTests {
                 .selectWhenConnected { _ in [Column("id")] }
                 .annotatedWhenConnected { _ in [Column("name")] }
             #expect(
-                try qiSQL(db, request)
+                try requestSQL(db, request)
                     == "SELECT \"id\", \"name\" FROM \"player\" WHERE \"score\" > ? ORDER BY \"score\" DESC")
             let grouped = QIPlayer.select(Column("team"))
                 .groupWhenConnected { _ in [Column("team")] }
                 .havingWhenConnected { _ in count(Column("id")) > 1 }
             #expect(
-                try qiSQL(db, grouped) == "SELECT \"team\" FROM \"player\" GROUP BY \"team\" HAVING COUNT(\"id\") > ?")
+                try requestSQL(db, grouped) == "SELECT \"team\" FROM \"player\" GROUP BY \"team\" HAVING COUNT(\"id\") > ?")
         }
     }
 }

@@ -39,7 +39,7 @@ struct SQLInterpolationQueryTests {
         try dbQueue.write { db throws in
             try db.execute(
                 sql: "CREATE TABLE country (isoCode TEXT PRIMARY KEY); INSERT INTO country VALUES ('FR'), ('US')")
-            #expect(try qiSQL(db, Country.selectID()) == "SELECT \"isoCode\" FROM \"country\"")
+            #expect(try requestSQL(db, Country.selectID()) == "SELECT \"isoCode\" FROM \"country\"")
             #expect(try Set(Country.selectID().fetchAll(db)) == ["FR", "US"])
             #expect(try QIPlayer.selectPrimaryKey(as: Int64.self).order(Column("id")).fetchAll(db) == [1, 2, 3, 4])
         }

@@ -63,8 +63,8 @@ struct TableRecordQueryTests {
     @Test func databaseSelection() throws {
         let dbQueue = try qiPlayerDatabase()
         try dbQueue.read { db throws in
-            #expect(try qiSQL(db, RestrictedPlayer.all()) == "SELECT \"id\", \"name\" FROM \"player\"")
-            #expect(try qiSQL(db, ExtendedPlayer.all()) == "SELECT *, \"rowid\" FROM \"player\"")
+            #expect(try requestSQL(db, RestrictedPlayer.all()) == "SELECT \"id\", \"name\" FROM \"player\"")
+            #expect(try requestSQL(db, ExtendedPlayer.all()) == "SELECT *, \"rowid\" FROM \"player\"")
             #expect(try RestrictedPlayer.numberOfSelectedColumns(db) == 2)
             #expect(try Row.fetchOne(db, RestrictedPlayer.all())?.count == 2)
         }
@@ -73,24 +73,24 @@ struct TableRecordQueryTests {
     @Test func filterByKey() throws {
         let dbQueue = try keyDatabase()
         try dbQueue.read { db throws in
-            #expect(try qiSQL(db, QIPlayer.filter(key: 1)) == "SELECT * FROM \"player\" WHERE \"id\" = ?")
+            #expect(try requestSQL(db, QIPlayer.filter(key: 1)) == "SELECT * FROM \"player\" WHERE \"id\" = ?")
             #expect(
-                try qiSQL(db, Country.filter(keys: ["FR", "US"]))
+                try requestSQL(db, Country.filter(keys: ["FR", "US"]))
                     == "SELECT * FROM \"country\" WHERE \"isoCode\" IN (?, ?)")
             #expect(
-                try qiSQL(db, Country.filter(ids: ["FR", "US"]))
+                try requestSQL(db, Country.filter(ids: ["FR", "US"]))
                     == "SELECT * FROM \"country\" WHERE \"isoCode\" IN (?, ?)")
-            #expect(try qiSQL(db, Country.filter(id: "FR")) == "SELECT * FROM \"country\" WHERE \"isoCode\" = ?")
+            #expect(try requestSQL(db, Country.filter(id: "FR")) == "SELECT * FROM \"country\" WHERE \"isoCode\" = ?")
             #expect(
-                try qiSQL(db, Citizenship.filter(key: ["citizenId": 1, "countryCode": "FR"]))
+                try requestSQL(db, Citizenship.filter(key: ["citizenId": 1, "countryCode": "FR"]))
                     == "SELECT * FROM \"citizenship\" WHERE (\"citizenId\" = ?) AND (\"countryCode\" = ?)")
             #expect(
-                try qiSQL(db, QIPlayer.filter(key: ["email": "arthur@example.com"]))
+                try requestSQL(db, QIPlayer.filter(key: ["email": "arthur@example.com"]))
                     == "SELECT * FROM \"player\" WHERE \"email\" = ?")
-            #expect(try qiSQL(db, Document.filter(key: 1)) == "SELECT * FROM \"document\" WHERE \"rowid\" = ?")
-            #expect(try qiSQL(db, QIPlayer.filter(keys: [Int]())) == "SELECT * FROM \"player\" WHERE 0")
-            #expect(try qiSQL(db, QIPlayer.filter(key: nil)) == "SELECT * FROM \"player\" WHERE 0")
-            #expect(try qiSQL(db, Table("player").filter(key: 2)) == "SELECT * FROM \"player\" WHERE \"id\" = ?")
+            #expect(try requestSQL(db, Document.filter(key: 1)) == "SELECT * FROM \"document\" WHERE \"rowid\" = ?")
+            #expect(try requestSQL(db, QIPlayer.filter(keys: [Int]())) == "SELECT * FROM \"player\" WHERE 0")
+            #expect(try requestSQL(db, QIPlayer.filter(key: nil)) == "SELECT * FROM \"player\" WHERE 0")
+            #expect(try requestSQL(db, Table("player").filter(key: 2)) == "SELECT * FROM \"player\" WHERE \"id\" = ?")
 
             #expect(try QIPlayer.fetchOne(db, key: 2)?.name == "Barbara")
             #expect(try QIPlayer.fetchOne(db, key: ["email": "arthur@example.com"])?.id == 1)
@@ -113,17 +113,17 @@ struct TableRecordQueryTests {
     @Test func orderAndGroupByPrimaryKey() throws {
         let dbQueue = try keyDatabase()
         try dbQueue.read { db throws in
-            #expect(try qiSQL(db, QIPlayer.orderByPrimaryKey()) == "SELECT * FROM \"player\" ORDER BY \"id\"")
-            #expect(try qiSQL(db, Country.orderByPrimaryKey()) == "SELECT * FROM \"country\" ORDER BY \"isoCode\"")
+            #expect(try requestSQL(db, QIPlayer.orderByPrimaryKey()) == "SELECT * FROM \"player\" ORDER BY \"id\"")
+            #expect(try requestSQL(db, Country.orderByPrimaryKey()) == "SELECT * FROM \"country\" ORDER BY \"isoCode\"")
             #expect(
-                try qiSQL(db, Citizenship.orderByPrimaryKey())
+                try requestSQL(db, Citizenship.orderByPrimaryKey())
                     == "SELECT * FROM \"citizenship\" ORDER BY \"citizenId\", \"countryCode\"")
-            #expect(try qiSQL(db, Document.orderByPrimaryKey()) == "SELECT * FROM \"document\" ORDER BY \"rowid\"")
+            #expect(try requestSQL(db, Document.orderByPrimaryKey()) == "SELECT * FROM \"document\" ORDER BY \"rowid\"")
             #expect(
-                try qiSQL(db, Country.all().groupByPrimaryKey()) == "SELECT * FROM \"country\" GROUP BY \"isoCode\"")
+                try requestSQL(db, Country.all().groupByPrimaryKey()) == "SELECT * FROM \"country\" GROUP BY \"isoCode\"")
             #expect(try Country.orderByPrimaryKey().reversed().fetchAll(db).map(\.id) == ["US", "FR", "DE"])
             #expect(
-                try qiSQL(db, Country.order(Column("name")).withStableOrder())
+                try requestSQL(db, Country.order(Column("name")).withStableOrder())
                     == "SELECT * FROM \"country\" ORDER BY \"name\", \"isoCode\"")
         }
     }

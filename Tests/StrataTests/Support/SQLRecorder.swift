@@ -82,6 +82,11 @@ func requestSQL(_ db: Database, _ request: some FetchRequest, forSingleResult: B
     try request.makePreparedRequest(db, forSingleResult: forSingleResult).statement.sql
 }
 
+/// The arguments of a request, prepared without running it.
+func requestArguments(_ db: Database, _ request: some FetchRequest) throws -> StatementArguments {
+    try request.makePreparedRequest(db, forSingleResult: false).statement.arguments
+}
+
 /// The writers a test runs against: a queue and a pool, on new files.
 enum WriterKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case queue

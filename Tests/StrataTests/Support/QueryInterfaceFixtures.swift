@@ -20,16 +20,6 @@ struct QIPlayer: TableRecord, FetchableRecord, Hashable {
     }
 }
 
-/// The SQL and arguments of a request.
-func qiSQL(_ db: Database, _ request: some FetchRequest) throws -> String {
-    try request.makePreparedRequest(db, forSingleResult: false).statement.sql
-}
-
-/// The arguments of a request.
-func qiArguments(_ db: Database, _ request: some FetchRequest) throws -> StatementArguments {
-    try request.makePreparedRequest(db, forSingleResult: false).statement.arguments
-}
-
 /// A database with a populated player table.
 func qiPlayerDatabase() throws -> DatabaseQueue {
     let dbQueue = try DatabaseQueue()

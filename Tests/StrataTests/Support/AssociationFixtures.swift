@@ -84,16 +84,6 @@ func assocLibrary() throws -> DatabaseQueue {
     return dbQueue
 }
 
-/// The SQL of a request.
-func assocSQL(_ db: Database, _ request: some FetchRequest) throws -> String {
-    try request.makePreparedRequest(db, forSingleResult: false).statement.sql
-}
-
-/// The arguments of a request.
-func assocArguments(_ db: Database, _ request: some FetchRequest) throws -> StatementArguments {
-    try request.makePreparedRequest(db, forSingleResult: false).statement.arguments
-}
-
 /// A database with `parent(id)` and `child(id, parentId, score)`, then `sql`.
 func parentChildDatabase(_ sql: String = "") throws -> DatabaseQueue {
     let dbQueue = try DatabaseQueue()

@@ -26,11 +26,6 @@ struct FTSBook: TableRecord, FetchableRecord, Hashable {
     }
 }
 
-/// The SQL of a request.
-func ftsSQL(_ db: Database, _ request: some FetchRequest) throws -> String {
-    try request.makePreparedRequest(db, forSingleResult: false).statement.sql
-}
-
 /// Creates a one-column table `document` with a module and tokenizer, inserts
 /// the content, and returns whether the query matches it.
 func ftsMatches(
