@@ -423,6 +423,13 @@ public final class Database {
         }
     }
 
+    /// Called when a statement is reset before it ran to completion: the
+    /// integrations see its end, as for a statement that completed.
+    func statementDidStop(_ statement: Statement) {
+        instrument?.statementDidExecute(statement, self)
+        statement.instrumentedStart = 0
+    }
+
     /// Called after a statement failed. Returns the error to throw: the
     /// error of a transaction observer that prevented a commit, or `error`.
     func statementDidFail(_ statement: Statement, error: DatabaseError) -> any Error {

@@ -397,6 +397,11 @@ public final class Statement {
     @usableFromInline
     func reset() {
         sqlite3_reset(sqliteStatement)
+        if instrumentedStart != 0 {
+            // Stopped before its end (`fetchOne`, a cursor dropped early):
+            // the integrations see it end now.
+            database.statementDidStop(self)
+        }
     }
 
     // MARK: - Execution

@@ -43,6 +43,34 @@
             #expect(spans.contains { $0.operationName == "COMMIT" && $0.parentSpanID == access.spanID })
         }
 
+        @Test("Statements stopped before their end (fetchOne, a dropped cursor) end their span with the access")
+        func statementsStoppedEarly() throws {
+            let tracer = InMemoryTracer()
+            var config = Configuration()
+            config.tracing = DatabaseTracing(tracer: tracer)
+            let dbQueue = try DatabaseQueue(configuration: config)
+            try dbQueue.write { db in
+                try db.execute(sql: "CREATE TABLE t(a); INSERT INTO t VALUES (1), (2), (3)")
+            }
+            tracer.clearAll()
+            try dbQueue.read { db in
+                _ = try Int.fetchOne(db, sql: "SELECT a FROM t ORDER BY a")
+                _ = try Row.fetchOne(db, sql: "SELECT a FROM t ORDER BY a DESC")
+                let cursor = try Int.fetchCursor(db, sql: "SELECT a FROM t WHERE a > 1")
+                _ = try cursor.next()
+            }
+            #expect(tracer.activeSpans.isEmpty)
+            let spans = tracer.finishedSpans
+            // A queue's accesses all run on its writer connection.
+            let access = try #require(spans.first { $0.operationName == "db.write" })
+            let selects = spans.filter { $0.operationName == "SELECT" }
+            #expect(selects.count == 3)
+            #expect(selects.allSatisfy { $0.parentSpanID == access.spanID })
+            for text in ["SELECT a FROM t ORDER BY a", "SELECT a FROM t ORDER BY a DESC", "SELECT a FROM t WHERE a > 1"] {
+                #expect(selects.contains { $0.attributes["db.query.text"]?.toSpanAttribute() == .string(text) })
+            }
+        }
+
         @Test("A failed statement records its error")
         func failure() throws {
             let tracer = InMemoryTracer()
