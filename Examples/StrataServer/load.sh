@@ -3,6 +3,7 @@
 #
 #   ./load.sh                   # builds both servers in release, then runs wrk
 #   DURATION=5s ./load.sh       # shorter runs
+#   ROUNDS=3 ./load.sh          # the three servers in turn, three times
 #
 # Each server runs in turn on 127.0.0.1 over a fresh database seeded with 100
 # authors and 1000 books; wrk (apt-get install wrk) sends, for DURATION each, a
@@ -19,6 +20,7 @@ PORT="${PORT:-18080}"
 DURATION="${DURATION:-10s}"
 THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-32}"
+ROUNDS="${ROUNDS:-1}"
 AUTHORS=100
 SCRATCH="${SCRATCH:-.build}"
 
@@ -74,13 +76,14 @@ run_wrk() {
     line="$(MODE="$mode" AUTHORS="$AUTHORS" timeout 120 \
         wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 5s -s load/wrk.lua "http://127.0.0.1:$PORT" |
         grep '^RESULT')"
-    echo "$name $mode ${line#RESULT }" | tee -a "$RESULTS"
+    echo "$ROUND $name $mode ${line#RESULT }" | tee -a "$RESULTS"
 }
 
 run() {
     local name="$1" binary="$2"
     shift 2
-    echo "== $name"
+    echo "== $name (load average $(cut -d' ' -f1 /proc/loadavg))"
+    rm -rf "${WORK:?}/$name"
     start_server "$name" "$binary" "$@"
     run_wrk "$name" read
     run_wrk "$name" write
@@ -93,17 +96,19 @@ run() {
 
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "   wrk -t$THREADS -c$CONNECTIONS -d$DURATION, server and wrk on the same machine"
-run strata strata-server --no-integrations
-run grdb grdb-server --no-integrations
-run strata+integrations strata-server --integrations
+for ROUND in $(seq "$ROUNDS"); do
+    run strata strata-server --no-integrations
+    run grdb grdb-server --no-integrations
+    run strata+integrations strata-server --integrations
+done
 
 echo
-echo "| Server | Route | Requests/s | p50 (ms) | p99 (ms) | Requests | Errors |"
-echo "|---|---|---:|---:|---:|---:|---:|"
-while read -r name mode rps requests errors p50 p99; do
+echo "| Round | Server | Route | Requests/s | p50 (ms) | p99 (ms) | Requests | Errors |"
+echo "|---:|---|---|---:|---:|---:|---:|---:|"
+while read -r round name mode rps requests errors p50 p99; do
     case "$mode" in
         read) route="GET /authors/:id" ;;
         write) route="POST /authors/:id/books" ;;
     esac
-    echo "| $name | $route | $rps | $p50 | $p99 | $requests | $errors |"
+    echo "| $round | $name | $route | $rps | $p50 | $p99 | $requests | $errors |"
 done <"$RESULTS"

@@ -7,6 +7,7 @@ import Metrics
 /// `strata-server` and `grdb-server`: the same command, over two libraries.
 public struct ServerCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
+        commandName: "\(databaseLibraryName.lowercased())-server",
         abstract: "A small REST API over SQLite, with server-sent events (\(databaseLibraryName) build).")
 
     @Option(help: "The database file (env DATABASE_PATH).")
@@ -24,7 +25,7 @@ public struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Authors to create at start, ten books each, if the database has none.")
     var seedAuthors = 0
 
-    @Option(help: "The log level (env LOG_LEVEL): trace shows every SQL statement.")
+    @Option(help: "The log level (env LOG_LEVEL). With Strata and the integrations, trace logs the SQL.")
     var logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"] ?? "info"
 
     @Flag(inversion: .prefixedNo, help: "Logs, metrics (GET /metrics) and traces of requests and the database.")
