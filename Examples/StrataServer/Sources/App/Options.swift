@@ -1,0 +1,47 @@
+import Foundation
+import Logging
+import Metrics
+import Tracing
+
+/// How the server opens its database and what it reports.
+public struct ServerOptions: Sendable {
+    /// The address the server binds: loopback unless told otherwise.
+    public var hostname = "127.0.0.1"
+    /// The port; 0 picks a free one.
+    public var port = 8080
+    /// The database file. It is created, and migrated, at start.
+    public var databasePath: String
+    /// The readers of the pool. Both builds use the same number.
+    public var maximumReaderCount = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+    /// How long a write waits for a lock held by another process (Litestream,
+    /// a backup) before it fails with SQLITE_BUSY.
+    public var busyTimeout: Double = 5
+    /// At start, when the database has no author: the authors to create,
+    /// with ten books each (for the load script).
+    public var seedAuthors = 0
+    /// The server's logger.
+    public var logger = Logger(label: "\(databaseLibraryName.lowercased())-server")
+    /// Whether the server reports what it does: Hummingbird's log, metrics and
+    /// tracing middleware, and, in the Strata build, Strata's integrations
+    /// (SQL log, slow statements, long reads, database metrics, spans).
+    public var integrations = true
+    /// With the integrations: statements slower than this are logged as
+    /// warnings.
+    public var slowStatementThreshold: Double? = 0.1
+    /// With the integrations: reads open longer than this are logged as
+    /// warnings (they hold back WAL checkpoints).
+    public var longReadTransactionThreshold: Double? = 1
+    /// With the integrations: where the metrics go. Nil uses the factory
+    /// bootstrapped in `MetricsSystem`.
+    public var metricsFactory: (any MetricsFactory)?
+    /// With the integrations: the metrics that `GET /metrics` shows, if any.
+    public var metricsEndpoint: TextMetrics?
+    /// With the integrations: the tracer of database spans. Nil uses the one
+    /// bootstrapped in `InstrumentationSystem` (Hummingbird's tracing
+    /// middleware always does).
+    public var tracer: (any Tracer)?
+
+    public init(databasePath: String) {
+        self.databasePath = databasePath
+    }
+}

@@ -1,0 +1,28 @@
+import Logging
+import Metrics
+import Strata
+
+/// What the log says the server runs on.
+let databaseLibraryName = "Strata"
+
+/// The pool, configured for a server in one line, with Strata's logging,
+/// metrics and tracing when the integrations are on.
+func openDatabasePool(_ options: ServerOptions) throws -> DatabasePool {
+    // A busy timeout for writes, synchronous = NORMAL, the readers, and SQLite's
+    // automatic checkpoints, which Litestream needs (it runs its own, and reads
+    // the WAL as it grows).
+    var configuration = Configuration.server(
+        maximumReaderCount: options.maximumReaderCount,
+        busyTimeout: options.busyTimeout,
+        automaticCheckpoints: true)
+    if options.integrations {
+        var logger = Logger(label: "strata")
+        logger.logLevel = options.logger.logLevel
+        configuration.logger = logger  // SQL at trace, slow statements and long reads at warning
+        configuration.slowStatementThreshold = options.slowStatementThreshold
+        configuration.longReadTransactionThreshold = options.longReadTransactionThreshold
+        configuration.metrics = DatabaseMetrics(factory: options.metricsFactory)
+        configuration.tracing = DatabaseTracing(tracer: options.tracer)
+    }
+    return try DatabasePool(path: options.databasePath, configuration: configuration)
+}

@@ -1,0 +1,72 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import StrataServerApp
+import Testing
+
+@Suite("Server-sent events")
+struct EventsTests {
+    @Test("GET /events sends the number of books, a new one after a write, and ends when the client goes away")
+    func events() async throws {
+        let server = try TestServer()
+        // A live server: the router testing mode waits for the end of a
+        // response, and this one does not end.
+        try await server.app.test(.live) { client in
+            let port = try #require(client.port)
+            let (events, eventsContinuation) = AsyncStream<String>.makeStream()
+            let reader = Task {
+                defer { eventsContinuation.finish() }
+                let request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/events")
+                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+                #expect(response.status == .ok)
+                #expect(response.headers["content-type"] == ["text/event-stream"])
+                var received = ""
+                for try await buffer in response.body {
+                    received += String(buffer: buffer)
+                    // An event ends with an empty line; its data is on `data:` lines.
+                    while let end = received.range(of: "\n\n") {
+                        let event = received[..<end.lowerBound]
+                        for line in event.split(separator: "\n") where line.hasPrefix("data: ") {
+                            eventsContinuation.yield(String(line.dropFirst("data: ".count)))
+                        }
+                        received = String(received[end.upperBound...])
+                    }
+                }
+            }
+            var iterator = events.makeAsyncIterator()
+
+            // The value at once.
+            #expect(await iterator.next() == #"{"count":0}"#)
+            #expect(server.api.openEventStreams.value == 1)
+
+            // A new value after a write.
+            let author = try await client.post("/authors", json: NewAuthor(name: "Ursula K. Le Guin")).decode(
+                Author.self)
+            let id = try #require(author.id)
+            try await client.post("/authors/\(id)/books", json: NewBook(title: "The Dispossessed"))
+            #expect(await iterator.next() == #"{"count":1}"#)
+            try await client.post("/authors/\(id)/books", json: NewBook(title: "The Lathe of Heaven"))
+            #expect(await iterator.next() == #"{"count":2}"#)
+
+            // The client goes away: the stream ends on the server, and its
+            // observation with it.
+            reader.cancel()
+            _ = await reader.result
+            try await waitUntil { server.api.openEventStreams.value == 0 }
+        }
+    }
+}
+
+/// Waits until `condition` holds, for 10 seconds at most: the server notices
+/// a closed connection in its own time.
+func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !condition() {
+        guard ContinuousClock.now < deadline else {
+            Issue.record("Timed out", sourceLocation: sourceLocation)
+            return
+        }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Load test of the example server, over Strata and over GRDB, on loopback.
+#
+#   ./load.sh                   # builds both servers in release, then runs wrk
+#   DURATION=5s ./load.sh       # shorter runs
+#   ROUNDS=3 ./load.sh          # the three servers in turn, three times
+#
+# Each server runs in turn on 127.0.0.1 over a fresh database seeded with 100
+# authors and 1000 books; wrk (apt-get install wrk) sends, for DURATION each, a
+# read route (GET /authors/:id: an author and their books) and a write route
+# (POST /authors/:id/books), with THREADS threads and CONNECTIONS connections.
+# Runs: Strata and GRDB without the integrations (the same work), then Strata
+# with its logging, metrics and tracing integrations on (and Hummingbird's).
+#
+# Not for CI: it takes a few minutes and its figures depend on the machine.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PORT="${PORT:-18080}"
+DURATION="${DURATION:-10s}"
+THREADS="${THREADS:-2}"
+CONNECTIONS="${CONNECTIONS:-32}"
+ROUNDS="${ROUNDS:-1}"
+AUTHORS=100
+SCRATCH="${SCRATCH:-.build}"
+
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
+command -v curl >/dev/null || { echo "curl is missing: apt-get install curl" >&2; exit 1; }
+
+echo "== Building both servers in release"
+swift build -c release --scratch-path "$SCRATCH" --product strata-server
+swift build -c release --scratch-path "$SCRATCH" --product grdb-server
+BIN="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)"
+
+WORK="$(mktemp -d)"
+SERVER_PID=""
+stop_server() {
+    if [ -n "$SERVER_PID" ]; then
+        kill -TERM "$SERVER_PID" 2>/dev/null || true
+        wait "$SERVER_PID" 2>/dev/null || true
+        SERVER_PID=""
+    fi
+}
+cleanup() {
+    stop_server
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# start_server NAME BINARY FLAGS...: a fresh seeded database, and a server
+# listening on it.
+start_server() {
+    local name="$1" binary="$2"
+    shift 2
+    mkdir -p "$WORK/$name"
+    "$BIN/$binary" --database "$WORK/$name/library.sqlite" --hostname 127.0.0.1 --port "$PORT" \
+        --seed-authors "$AUTHORS" --log-level warning "$@" >"$WORK/$name/server.log" 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 100); do
+        if curl -sf "http://127.0.0.1:$PORT/authors/1" >/dev/null; then return; fi
+        if ! kill -0 "$SERVER_PID" 2>/dev/null; then break; fi
+        sleep 0.1
+    done
+    echo "$name did not start:" >&2
+    cat "$WORK/$name/server.log" >&2
+    exit 1
+}
+
+RESULTS="$WORK/results"
+: >"$RESULTS"
+
+# run_wrk NAME MODE: one bounded wrk run; appends a line to the results.
+run_wrk() {
+    local name="$1" mode="$2" line
+    line="$(MODE="$mode" AUTHORS="$AUTHORS" timeout 120 \
+        wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 5s -s load/wrk.lua "http://127.0.0.1:$PORT" |
+        grep '^RESULT')"
+    echo "$ROUND $name $mode ${line#RESULT }" | tee -a "$RESULTS"
+}
+
+run() {
+    local name="$1" binary="$2"
+    shift 2
+    echo "== $name (load average $(cut -d' ' -f1 /proc/loadavg))"
+    rm -rf "${WORK:?}/$name"
+    start_server "$name" "$binary" "$@"
+    run_wrk "$name" read
+    run_wrk "$name" write
+    if [ "$name" = "strata+integrations" ]; then
+        echo "-- GET /metrics (database lines)"
+        curl -sf "http://127.0.0.1:$PORT/metrics" | grep -E '^strata_(access_wait|transactions|readers)' || true
+    fi
+    stop_server
+}
+
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "   wrk -t$THREADS -c$CONNECTIONS -d$DURATION, server and wrk on the same machine"
+for ROUND in $(seq "$ROUNDS"); do
+    run strata strata-server --no-integrations
+    run grdb grdb-server --no-integrations
+    run strata+integrations strata-server --integrations
+done
+
+echo
+echo "| Round | Server | Route | Requests/s | p50 (ms) | p99 (ms) | Requests | Errors |"
+echo "|---:|---|---|---:|---:|---:|---:|---:|"
+while read -r round name mode rps requests errors p50 p99; do
+    case "$mode" in
+        read) route="GET /authors/:id" ;;
+        write) route="POST /authors/:id/books" ;;
+    esac
+    echo "| $round | $name | $route | $rps | $p50 | $p99 | $requests | $errors |"
+done <"$RESULTS"
