@@ -112,16 +112,8 @@ struct TracingTests {
             }
 
             // Once the response is sent, every span of the request has ended.
-            withKnownIssue(
-                """
-                Strata ends a statement span when the statement runs to its end: the SELECT of \
-                fetchOne, which stops at the first row, stays open (and so does a PRAGMA \
-                schema_version read the same way).
-                """
-            ) {
-                let open = trace.activeSpans.map { "\($0.operationName): \($0.query)" }
-                #expect(open == [])
-            }
+            let open = trace.activeSpans.map { "\($0.operationName): \($0.query)" }
+            #expect(open == [])
         }
     }
 
