@@ -27,8 +27,6 @@ let package = Package(
         ),
     ],
     dependencies: [
-        // Always: atomics that work on every supported OS.
-        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         // Resolved only when the trait that uses them is enabled.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -48,7 +46,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Logging"])),
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
                 .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
-                .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
                 .product(
                     name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
@@ -68,7 +65,6 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
                 .product(
                     name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
-                .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
                 .product(
                     name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),

@@ -1,6 +1,5 @@
 import Foundation
 import StrataSQLite
-import Atomics
 
 // Task cancellation stops the user's statements, never the library's own
 // bookkeeping: ending a transaction, restoring a pragma, and what observers
@@ -149,7 +148,7 @@ final class InterruptState: @unchecked Sendable {
     var connection: SQLiteConnection?
     /// Whether the current access was cancelled. Read at each statement,
     /// without taking the lock.
-    private let _isCancelled = ManagedAtomic<Bool>(false)
+    private let _isCancelled = AtomicFlag(false)
     /// The depth of protected scopes. Only the connection's queue changes it,
     /// under the lock; that queue reads it without the lock.
     private var protectionDepth = 0
@@ -166,7 +165,7 @@ final class InterruptState: @unchecked Sendable {
     /// Whether statements must stop: the access was cancelled, and no
     /// protected scope runs.
     var stopsStatements: Bool {
-        protectionDepth == 0 && _isCancelled.load(ordering: .acquiring)
+        protectionDepth == 0 && _isCancelled.load()
     }
 
     /// Interrupts the running statement, if any. Wraps `sqlite3_interrupt`.
@@ -180,7 +179,7 @@ final class InterruptState: @unchecked Sendable {
     /// statement unless a protected scope runs.
     func cancel() {
         withLock {
-            _isCancelled.store(true, ordering: .releasing)
+            _isCancelled.store(true)
             if protectionDepth == 0, let connection {
                 interruptDelivered = true
                 sqlite3_interrupt(connection)
@@ -208,7 +207,7 @@ final class InterruptState: @unchecked Sendable {
     /// interrupted the connection.
     func resetCancellation() -> Bool {
         withLock {
-            _isCancelled.store(false, ordering: .releasing)
+            _isCancelled.store(false)
             defer { interruptDelivered = false }
             return interruptDelivered
         }

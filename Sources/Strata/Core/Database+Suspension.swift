@@ -1,6 +1,5 @@
 import Foundation
 import StrataSQLite
-import Atomics
 
 extension Database {
     /// Post this notification to suspend the databases opened with
@@ -45,7 +44,7 @@ extension Database {
 
 /// Listens to the suspension notifications for one connection.
 final class SuspensionObserver: @unchecked Sendable {
-    private let suspended = ManagedAtomic<Bool>(false)
+    private let suspended = AtomicFlag(false)
     private let interruptState: InterruptState
     private var tokens: [any NSObjectProtocol] = []
 
@@ -58,7 +57,7 @@ final class SuspensionObserver: @unchecked Sendable {
             })
         tokens.append(
             center.addObserver(forName: Database.resumeNotification, object: nil, queue: nil) { [weak self] _ in
-                self?.suspended.store(false, ordering: .releasing)
+                self?.suspended.store(false)
             })
     }
 
@@ -68,10 +67,10 @@ final class SuspensionObserver: @unchecked Sendable {
         }
     }
 
-    var isSuspended: Bool { suspended.load(ordering: .acquiring) }
+    var isSuspended: Bool { suspended.load() }
 
     private func suspend() {
-        suspended.store(true, ordering: .releasing)
+        suspended.store(true)
         // A write transaction holds a lock: interrupt it, which rolls it back.
         interruptState.withLock {
             if let connection = interruptState.connection, sqlite3_txn_state(connection, nil) == SQLITE_TXN_WRITE {

@@ -1,5 +1,3 @@
-import Atomics
-
 /// Calls a closure right after each transaction that modified a database
 /// region has committed, before any other write can happen.
 ///
@@ -53,7 +51,7 @@ public struct DatabaseRegionObservation: Sendable {
             return AnyDatabaseCancellable(cancel: {})
         }
         return AnyDatabaseCancellable { [weak writer] in
-            observer.isCancelled.store(true, ordering: .releasing)
+            observer.isCancelled.store(true)
             writer?.asyncWriteWithoutTransaction { db in
                 db.remove(transactionObserver: observer)
             }
@@ -66,7 +64,7 @@ public struct DatabaseRegionObservation: Sendable {
 private final class RegionObserver: TransactionObserver, @unchecked Sendable {
     let region: DatabaseRegion
     let onChange: @Sendable (Database) -> Void
-    let isCancelled = ManagedAtomic<Bool>(false)
+    let isCancelled = AtomicFlag(false)
     private var isModified = false
 
     init(region: DatabaseRegion, onChange: @escaping @Sendable (Database) -> Void) {
@@ -92,7 +90,7 @@ private final class RegionObserver: TransactionObserver, @unchecked Sendable {
 
     func databaseDidCommit(_ db: Database) {
         defer { isModified = false }
-        guard isModified, !isCancelled.load(ordering: .acquiring) else { return }
+        guard isModified, !isCancelled.load() else { return }
         onChange(db)
     }
 

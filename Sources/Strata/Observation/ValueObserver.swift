@@ -1,5 +1,4 @@
 import Foundation
-import Atomics
 
 /// Runs a started ``ValueObservation``: a transaction observer on the
 /// writer connection that fetches after each commit that modified the
@@ -17,13 +16,13 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     private let onError: @Sendable (any Error) -> Void
     private let onChange: @Sendable (Reducer.Value) -> Void
     private let reduceQueue = DispatchQueue(label: "Strata.ValueObservation")
-    private let _isCancelled = ManagedAtomic<Bool>(false)
+    private let _isCancelled = AtomicFlag(false)
 
     private var reducer: Reducer
     private var region: DatabaseRegion?
     private var isModified = false
 
-    var isCancelled: Bool { _isCancelled.load(ordering: .acquiring) }
+    var isCancelled: Bool { _isCancelled.load() }
     private var events: Events { observation.events }
 
     init(
@@ -63,7 +62,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
 
     /// Stops notifications now, and unregisters the observer soon.
     func cancel() {
-        guard !_isCancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard !_isCancelled.exchange(true) else { return }
         events.didCancel?()
         writer.asyncWriteWithoutTransaction { [self] db in
             db.remove(transactionObserver: self)
@@ -152,7 +151,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     /// Stops the observation after an error. Returns false when it was
     /// already stopped, and the error must not be notified.
     private func stopAfterError(_ error: any Error) -> Bool {
-        guard !_isCancelled.exchange(true, ordering: .acquiringAndReleasing) else { return false }
+        guard !_isCancelled.exchange(true) else { return false }
         events.didFail?(error)
         writer.asyncWriteWithoutTransaction { [self] db in
             db.remove(transactionObserver: self)

@@ -1,4 +1,3 @@
-import Atomics
 import Dispatch
 import Foundation
 import Strata
@@ -32,7 +31,7 @@ struct CancellationStressTests {
 
         let violations = Tally()
         let readerErrors = Mutex<[String]>([])
-        let stop = ManagedAtomic<Bool>(false)
+        let stop = Mutex(false)
         // Dedicated threads: on Linux, busy loops on global dispatch queues
         // would starve the tasks of Swift concurrency, which share them.
         let readers = DispatchGroup()
@@ -40,7 +39,7 @@ struct CancellationStressTests {
             readers.enter()
             Thread.detachNewThread {
                 defer { readers.leave() }
-                while !stop.load(ordering: .relaxed) {
+                while !(stop.withLock { $0 }) {
                     do {
                         let valid = try dbPool.read(Self.invariantHolds)
                         if !valid { violations.increment() }
@@ -60,7 +59,7 @@ struct CancellationStressTests {
             outcomes.merge(await Self.wave(dbPool, violations: violations))
         }
 
-        stop.store(true, ordering: .relaxed)
+        stop.withLock { $0 = true }
         await withCheckedContinuation { continuation in
             readers.notify(queue: .global()) { continuation.resume() }
         }
@@ -179,7 +178,7 @@ struct CancellationStressTests {
 
 /// A counter shared by threads and tasks.
 final class Tally: Sendable {
-    private let count = ManagedAtomic<Int>(0)
-    var value: Int { count.load(ordering: .relaxed) }
-    func increment() { count.wrappingIncrement(ordering: .relaxed) }
+    private let count = Mutex(0)
+    var value: Int { count.withLock { $0 } }
+    func increment() { count.withLock { $0 += 1 } }
 }
