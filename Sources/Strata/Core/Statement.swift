@@ -53,11 +53,14 @@ public final class Statement {
         }
     }()
 
+    @exclusivity(unchecked)
     private var _arguments = StatementArguments()
     /// Whether SQLite's bindings were cleared after `execute(arguments:)`:
     /// the next execution binds `_arguments` again.
+    @exclusivity(unchecked)
     private var bindingsWereCleared = false
     /// Whether a text or a blob is bound (SQLite keeps a copy of its bytes).
+    @exclusivity(unchecked)
     private var bindsBytes = false
 
     /// Compiles the first statement found in `sql`. Returns nil when it only
@@ -136,7 +139,7 @@ public final class Statement {
 
     /// When the running execution started (`DispatchTime` nanoseconds), for
     /// the integrations; 0 when none is configured or the execution ended.
-    @usableFromInline var instrumentedStart: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var instrumentedStart: UInt64 = 0
 
     /// The error of the last failed step, until the statement runs again:
     /// a cursor that failed throws it again.
