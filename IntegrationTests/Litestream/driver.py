@@ -270,13 +270,16 @@ def run_round(index, mode, writer, litestream, rng, workdir):
     wait_until(lambda: replica_has_snapshot(replica), "the replica's first snapshot", processes=both)
     replicating_since = time.monotonic_ns()
 
+    # Both run for a random time, the moment of the kill; either one exiting
+    # before it ends the round (the wait returns at its exit).
     duration = rng.uniform(RUN_MIN, RUN_MAX)
     end = time.monotonic() + duration
-    while time.monotonic() < end:
-        for process, name in both:
-            if process.poll() is not None:
-                raise Failure(f"{name} exited with {process.returncode} before the kill")
-        time.sleep(0.05)
+    for process, name in both:
+        try:
+            process.wait(timeout=max(0.0, end - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            continue
+        raise Failure(f"{name} exited with {process.returncode} before the kill")
 
     if mode == "crash":
         litestream_kill = time.monotonic_ns()
@@ -287,9 +290,12 @@ def run_round(index, mode, writer, litestream, rng, workdir):
         writer_kill = time.monotonic_ns()
         writer_process.send_signal(signal.SIGKILL)
         writer_process.wait(timeout=WAIT)
-        time.sleep(BOUND)
-        if litestream_process.poll() is not None:
+        # Litestream gets the bound to ship what the writer committed.
+        try:
+            litestream_process.wait(timeout=BOUND)
             raise Failure(f"litestream exited with {litestream_process.returncode} before the kill")
+        except subprocess.TimeoutExpired:
+            pass
         litestream_kill = time.monotonic_ns()
         litestream_process.send_signal(signal.SIGKILL)
     for process, name in both:

@@ -35,13 +35,26 @@ struct ServerSetupTests {
         otherConfig.allowsUnsafeTransactions = true
         let other = try DatabaseQueue(path: path, configuration: otherConfig)
         let released = DispatchSemaphore(value: 0)
+        let writeStarted = DispatchSemaphore(value: 0)
         try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+        // The lock is released once the pool's write has started its
+        // transaction (traced before SQLite asks for the lock), not after
+        // a fixed delay.
+        dbPool.writeWithoutTransaction { db in
+            db.trace { event in
+                if case .statement(let statement) = event, statement.sql.hasPrefix("BEGIN") {
+                    writeStarted.signal()
+                }
+            }
+        }
+        DispatchQueue.global().async {
+            _ = writeStarted.wait(timeout: .now() + 10)
             try? other.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
             released.signal()
         }
         try dbPool.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
         released.wait()
+        dbPool.writeWithoutTransaction { db in db.trace(options: [], nil) }
         #expect(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 1)
 
         // The default configuration fails at once.

@@ -3,6 +3,7 @@
 #else
     import GRDB
 #endif
+import Dispatch
 import Hummingbird
 import ServiceLifecycle
 import Synchronization
@@ -146,12 +147,63 @@ public struct LibraryAPI: Sendable {
     }
 }
 
-/// The number of open `GET /events` streams.
+/// The number of open `GET /events` streams. Tests wait for a count
+/// without polling: each change wakes the waiters whose count it reached.
 public final class EventStreamCount: Sendable {
-    private let count = Atomic<Int>(0)
+    private struct Waiter {
+        let id: Int
+        let target: Int
+        let continuation: CheckedContinuation<Bool, Never>
+    }
 
-    public var value: Int { count.load(ordering: .relaxed) }
+    private struct State {
+        var count = 0
+        var waiters: [Waiter] = []
+        var nextID = 0
+    }
 
-    func increment() { count.add(1, ordering: .relaxed) }
-    func decrement() { count.subtract(1, ordering: .relaxed) }
+    private let state = Mutex(State())
+
+    public var value: Int { state.withLock { $0.count } }
+
+    func increment() { change(by: 1) }
+    func decrement() { change(by: -1) }
+
+    private func change(by delta: Int) {
+        let reached = state.withLock { state in
+            state.count += delta
+            let count = state.count
+            let reached = state.waiters.filter { $0.target == count }
+            state.waiters.removeAll { $0.target == count }
+            return reached
+        }
+        for waiter in reached { waiter.continuation.resume(returning: true) }
+    }
+
+    /// Returns true once the count is `target`, or false after `timeout`.
+    public func wait(until target: Int, timeout: Duration = .seconds(10)) async -> Bool {
+        await withCheckedContinuation { continuation in
+            let id: Int? = state.withLock { state in
+                if state.count == target { return nil }
+                let id = state.nextID
+                state.nextID += 1
+                state.waiters.append(Waiter(id: id, target: target, continuation: continuation))
+                return id
+            }
+            guard let id else {
+                continuation.resume(returning: true)
+                return
+            }
+            let (seconds, attoseconds) = timeout.components
+            let deadline =
+                DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+            DispatchQueue.global().asyncAfter(deadline: deadline) {
+                let expired = self.state.withLock { state -> Waiter? in
+                    guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                    return state.waiters.remove(at: index)
+                }
+                expired?.continuation.resume(returning: false)
+            }
+        }
+    }
 }

@@ -53,20 +53,8 @@ struct EventsTests {
             // observation with it.
             reader.cancel()
             _ = await reader.result
-            try await waitUntil { server.api.openEventStreams.value == 0 }
+            // The server notices the closed connection in its own time.
+            #expect(await server.api.openEventStreams.wait(until: 0))
         }
-    }
-}
-
-/// Waits until `condition` holds, for 10 seconds at most: the server notices
-/// a closed connection in its own time.
-func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !condition() {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("Timed out", sourceLocation: sourceLocation)
-            return
-        }
-        try await Task.sleep(for: .milliseconds(10))
     }
 }

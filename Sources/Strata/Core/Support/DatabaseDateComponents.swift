@@ -18,22 +18,23 @@ import Foundation
 /// ```
 public struct DatabaseDateComponents: Sendable {
     /// The text formats of SQLite dates and times. Each raw value is the
-    /// pattern of the format, in `DateFormatter` notation.
+    /// pattern of the format, in `DateFormatter` notation; the examples
+    /// show 4:05:06.789 PM on January 2, 2003.
     public enum Format: String, Sendable {
-        /// A day: `1973-09-18`.
-        case YMD = "yyyy-MM-dd"
-        /// A day and a minute: `1973-09-18 12:30`.
-        case YMD_HM = "yyyy-MM-dd HH:mm"
-        /// A day and a second: `1973-09-18 12:30:15`.
-        case YMD_HMS = "yyyy-MM-dd HH:mm:ss"
-        /// A day and a millisecond: `1973-09-18 12:30:15.250`.
-        case YMD_HMSS = "yyyy-MM-dd HH:mm:ss.SSS"
-        /// A time of day to the minute: `12:30`.
+        /// Hours and minutes only, `16:05`.
         case HM = "HH:mm"
-        /// A time of day to the second: `12:30:15`.
+        /// Hours, minutes and seconds only, `16:05:06`.
         case HMS = "HH:mm:ss"
-        /// A time of day to the millisecond: `12:30:15.250`.
+        /// A time of day down to milliseconds, `16:05:06.789`.
         case HMSS = "HH:mm:ss.SSS"
+        /// A calendar day, `2003-01-02`.
+        case YMD = "yyyy-MM-dd"
+        /// A calendar day with hours and minutes, `2003-01-02 16:05`.
+        case YMD_HM = "yyyy-MM-dd HH:mm"
+        /// A calendar day with a time down to seconds, `2003-01-02 16:05:06`.
+        case YMD_HMS = "yyyy-MM-dd HH:mm:ss"
+        /// A calendar day with a time down to milliseconds, `2003-01-02 16:05:06.789`.
+        case YMD_HMSS = "yyyy-MM-dd HH:mm:ss.SSS"
 
         /// Whether the format starts with a day (year, month and day).
         var hasYMDComponents: Bool {
