@@ -46,6 +46,13 @@ let package = Package(
             dependencies: ["StrataWorkloads", "GRDBWorkloads"],
             path: "Sources/pool-throughput"
         ),
+        // Writes per second with observations on a pool, Strata vs GRDB:
+        // `swift build -c release --product observation-throughput`.
+        .executableTarget(
+            name: "observation-throughput",
+            dependencies: ["StrataWorkloads", "GRDBWorkloads"],
+            path: "Sources/observation-throughput"
+        ),
         // The benchmark suite lives in Benchmarks/Foundation (the plugin runs every
         // executable target whose directory sits in Benchmarks/). The target can't be
         // named "Foundation": it would shadow Apple's Foundation module.

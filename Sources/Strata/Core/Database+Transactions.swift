@@ -252,6 +252,7 @@ extension Database {
             // Observers fetch after a commit: never stopped by the
             // cancellation of the access that committed, nor by the
             // wrapping method whose transaction ended.
+            if pending == .commit { observedCommitNumber += 1 }
             let depth = wrappedTransactionDepth
             wrappedTransactionDepth = 0
             defer { wrappedTransactionDepth = depth }

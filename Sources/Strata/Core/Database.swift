@@ -74,6 +74,11 @@ public final class Database {
     /// change until the transaction ends, so the cache is trusted until then.
     @exclusivity(unchecked) var schemaVersionIsChecked = false
 
+    /// The number of the last commit notified to transaction observers:
+    /// the reads they schedule after a commit are grouped by it
+    /// (``ConcurrentReadLanes``).
+    var observedCommitNumber = 0
+
     /// The schema source in effect (see ``withSchemaSource(_:execute:)``).
     public private(set) var schemaSource: (any DatabaseSchemaSource)?
 

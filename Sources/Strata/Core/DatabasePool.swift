@@ -27,6 +27,8 @@ import Foundation
 public final class DatabasePool: Sendable {
     let writer: SerializedDatabase
     let readerPool: ReaderPool
+    /// The reads that observations schedule after commits.
+    let concurrentReadLanes: ConcurrentReadLanes
     /// Marks the queues of this pool, to detect reentrant accesses.
     private let poolKey: PoolQueueKey
     private let snapshotCount = Counter()
@@ -77,6 +79,8 @@ public final class DatabasePool: Sendable {
             reader.queue.setSpecific(key: poolKey.key, value: poolKey.value)
             return reader
         }
+        concurrentReadLanes = ConcurrentReadLanes(
+            readerPool: readerPool, maximumReaderCount: configuration.maximumReaderCount)
     }
 
     /// Stops with "Database methods are not reentrant." when the current code
@@ -219,10 +223,7 @@ public final class DatabasePool: Sendable {
         reader.async { db in
             defer { readerPool.release(reader) }
             do {
-                try db.checkNotClosed()
-                try db.beginTransaction(.deferred)
-                // The first read of the transaction acquires its snapshot.
-                try db.execute(sql: "SELECT rootpage FROM sqlite_master LIMIT 1")
+                try db.beginIsolatedReadTransaction()
             } catch {
                 isolated.signal()
                 value(.failure(error))
@@ -230,13 +231,7 @@ public final class DatabasePool: Sendable {
             }
             isolated.signal()
             value(.success(db))
-            if db.isInsideTransaction {
-                do {
-                    try db.commitReadTransaction()
-                } catch {
-                    db.reportBookkeepingFailure(error, "COMMIT TRANSACTION")
-                }
-            }
+            db.endIsolatedReadTransaction()
         }
         isolated.wait()
     }

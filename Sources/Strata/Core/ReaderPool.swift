@@ -127,6 +127,29 @@ final class ReaderPool: @unchecked Sendable {
         enqueue(id: 0, completion)
     }
 
+    /// A reader when one is available without waiting for another access:
+    /// an idle one, or a new one, opened on the current thread, when the
+    /// pool has not reached its maximum. Nil otherwise, or when the opening
+    /// fails.
+    func acquireWithoutWaiting() -> SerializedDatabase? {
+        if let reader = takeIdleReader() {
+            return reader
+        }
+        let number = withState { state -> Int? in
+            guard state.waiters.isEmpty && state.barrierCount == 0 && !state.isClosed,
+                state.all.count + state.openingCount < maximumCount
+            else { return nil }
+            state.leasedCount += 1
+            state.openingCount += 1
+            state.readerNumber += 1
+            return state.readerNumber
+        }
+        guard let number else { return nil }
+        let box = ResultBox()
+        run([.open({ result in box.result = result }, number: number)])
+        return try? box.result?.get()
+    }
+
     /// The fast path: an idle reader when nobody waits.
     private func takeIdleReader() -> SerializedDatabase? {
         withState { state in

@@ -65,12 +65,17 @@ extension ValueObservation {
         if scheduler.immediateInitialValue() {
             // The value or error is notified once the access has ended, so
             // that the callbacks can access the database.
-            switch writer.unsafeReentrantWrite({ db in observer.startObserving(db) }) {
-            case .success(let fetched):
-                if let value = observer.reduceNow(fetched) {
-                    events.didReceiveValue?(value)
-                    onChange(value)
-                }
+            // The initial value is reduced before the writer can commit and
+            // schedule the next fetch.
+            let result = writer.unsafeReentrantWrite { db in
+                observer.startObserving(db).flatMap { fetched in observer.reduceNow(fetched) }
+            }
+            switch result {
+            case .success(let value?):
+                events.didReceiveValue?(value)
+                onChange(value)
+            case .success(nil):
+                break
             case .failure(let error):
                 observer.notifyNow(error)
             }

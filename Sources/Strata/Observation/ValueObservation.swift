@@ -76,6 +76,15 @@ enum ValueObservationTracking: Sendable {
     case constantRegionRecordedFromSelection
     /// The region read by each fetch.
     case regionRecordedFromSelection
+
+    /// Whether every fetch reads the same region: on a pool, such
+    /// observations fetch on readers.
+    var isConstant: Bool {
+        switch self {
+        case .constantRegion, .constantRegionRecordedFromSelection: return true
+        case .regionRecordedFromSelection: return false
+        }
+    }
 }
 
 extension ValueObservation {

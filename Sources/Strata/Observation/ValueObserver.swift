@@ -5,8 +5,16 @@ import Foundation
 /// tracked region, reduces fetched values off the database queue, and
 /// notifies them through the scheduler.
 ///
+/// On a ``DatabasePool``, an observation of a constant region fetches on the
+/// readers (``ConcurrentReadLanes``), concurrently with the writes that
+/// follow: one fetch at a time, and the commits that happen meanwhile are
+/// coalesced into one more fetch. Other observations fetch on the writer,
+/// right after the commit.
+///
 /// Its state is only touched on the writer's queue, except `reducer`
-/// (on `reduceQueue`) and `isCancelled` (atomic).
+/// (on `reduceQueue`), `fetchState` (locked) and `isCancelled` (atomic).
+/// `region` is set on the writer's queue before the observer is registered,
+/// and later only by fetches on the writer's queue.
 final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecked Sendable {
     typealias Events = ValueObservation<Reducer>.Events
 
@@ -18,6 +26,16 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     private let reduceQueue = DispatchQueue(label: "Strata.ValueObservation")
     private let _isCancelled = AtomicFlag(false)
 
+    /// The concurrent fetches of an observation on a pool, when its region
+    /// is constant.
+    private let lanes: ConcurrentReadLanes?
+    /// The concurrent fetch, if any, and whether a commit happened since it
+    /// was scheduled.
+    private let fetchState = Mutex(ConcurrentFetchState.idle)
+
+    /// Fetches; never mutated, so that fetches on readers don't race with
+    /// `reducer` on `reduceQueue`.
+    private let fetchReducer: Reducer
     private var reducer: Reducer
     private var region: DatabaseRegion?
     private var isModified = false
@@ -38,6 +56,12 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
         self.onError = onError
         self.onChange = onChange
         self.reducer = observation.reducer
+        self.fetchReducer = observation.reducer
+        if let pool = writer as? DatabasePool, !observation.requiresWriteAccess, observation.tracking.isConstant {
+            lanes = pool.concurrentReadLanes
+        } else {
+            lanes = nil
+        }
     }
 
     // MARK: - Start and stop
@@ -81,7 +105,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     private func fetch(_ db: Database) throws -> Reducer.Fetched {
         events.willFetch?()
         db.instrument?.observationDidFetch(db)
-        let reducer = self.reducer
+        let reducer = fetchReducer
         let records: Bool
         switch observation.tracking {
         case .constantRegion: records = false
@@ -114,17 +138,10 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
         }
     }
 
-    /// Reduces a fetched value on the current thread (immediate initial
-    /// value). An error is notified at once, on the current thread.
-    func reduceNow(_ fetched: Reducer.Fetched) -> Reducer.Value? {
-        let result = reduceQueue.sync { Result { try reducer._value(fetched) } }
-        switch result {
-        case .success(let value):
-            return value
-        case .failure(let error):
-            notifyNow(error)
-            return nil
-        }
+    /// Reduces a fetched value now (immediate initial value), before any
+    /// value fetched later.
+    func reduceNow(_ fetched: Reducer.Fetched) -> Result<Reducer.Value?, any Error> {
+        reduceQueue.sync { Result { try reducer._value(fetched) } }
     }
 
     /// Notifies an error of the immediate initial fetch on the current
@@ -183,6 +200,10 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
         isModified = false
         guard !isCancelled else { return }
         events.databaseDidChange?()
+        if let lanes {
+            scheduleConcurrentFetch(lanes, afterCommit: db.observedCommitNumber)
+            return
+        }
         do {
             reduceAndNotify(try fetch(db))
         } catch {
@@ -192,5 +213,72 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
 
     func databaseDidRollback(_ db: Database) {
         isModified = false
+    }
+}
+
+// MARK: - Concurrent fetches
+
+/// Where the concurrent fetch of a ``ValueObserver`` stands.
+enum ConcurrentFetchState {
+    /// No fetch is scheduled.
+    case idle
+    /// A fetch is scheduled or running.
+    case scheduled
+    /// A fetch is scheduled or running, and a commit happened since it was
+    /// scheduled: one more fetch is needed, unless the scheduled one has
+    /// not begun its transaction yet.
+    case scheduledAndPending
+}
+
+extension ValueObserver {
+    /// Schedules a fetch on a reader, or marks the running one as stale.
+    private func scheduleConcurrentFetch(_ lanes: ConcurrentReadLanes, afterCommit commitNumber: Int) {
+        let schedules = fetchState.withLock { state -> Bool in
+            guard state == .idle else {
+                state = .scheduledAndPending
+                return false
+            }
+            state = .scheduled
+            return true
+        }
+        if schedules {
+            lanes.schedule(concurrentFetch(lanes), afterCommit: commitNumber)
+        }
+    }
+
+    private func concurrentFetch(_ lanes: ConcurrentReadLanes) -> ConcurrentReadLanes.Job {
+        ConcurrentReadLanes.Job(
+            willBegin: { [self] in
+                // The transaction that begins now sees every commit so far:
+                // the commits that made this fetch pending are seen.
+                fetchState.withLock { state in
+                    if state == .scheduledAndPending { state = .scheduled }
+                }
+            },
+            read: { [self] result in
+                if !isCancelled {
+                    switch result {
+                    case .success(let db):
+                        do {
+                            reduceAndNotify(try fetch(db))
+                        } catch {
+                            notify(error)
+                        }
+                    case .failure(let error):
+                        notify(error)
+                    }
+                }
+                let fetchesAgain = fetchState.withLock { state -> Bool in
+                    guard state == .scheduledAndPending, !isCancelled else {
+                        state = .idle
+                        return false
+                    }
+                    state = .scheduled
+                    return true
+                }
+                if fetchesAgain {
+                    lanes.schedule(concurrentFetch(lanes), afterCommit: nil)
+                }
+            })
     }
 }

@@ -169,11 +169,15 @@ struct DatabaseQueueTests {
 
     @Test func cancellationBeforeAccess() async throws {
         let dbQueue = try DatabaseQueue()
+        // The task reads once it is cancelled.
+        let (cancelled, cancellation) = AsyncStream<Void>.makeStream()
         let task = Task {
-            try await Task.sleep(nanoseconds: 50_000_000)
+            for await _ in cancelled { break }
+            #expect(Task.isCancelled)
             return try await dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
         }
         task.cancel()
+        cancellation.yield()
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 

@@ -2,31 +2,6 @@ import Foundation
 import Strata
 import Testing
 
-/// Values received by an observation, for tests.
-final class Recorder<Value: Sendable>: Sendable {
-    private let state = Mutex<(values: [Value], errors: [String])>(([], []))
-
-    var values: [Value] { state.withLock { $0.values } }
-    var errors: [String] { state.withLock { $0.errors } }
-
-    func record(_ value: Value) { state.withLock { $0.values.append(value) } }
-    func record(error: any Error) { state.withLock { $0.errors.append("\(error)") } }
-
-    /// Waits until `count` values were received (at most 5 seconds).
-    func waitForValues(_ count: Int) async {
-        for _ in 0..<500 where values.count < count {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-    }
-
-    /// Waits until an error was received (at most 5 seconds).
-    func waitForError() async {
-        for _ in 0..<500 where errors.isEmpty {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-    }
-}
-
 /// A text stream that can be shared with an observation.
 final class LockedTestStream: TextOutputStream, @unchecked Sendable {
     private let lock = TestLock()
@@ -61,8 +36,10 @@ struct ValueObservationTests {
     @Test("An initial value, then a value after each committed change")
     func initialAndChanges() async throws {
         let dbQueue = try makePlayerQueue()
-        let recorder = Recorder<Int>()
+        let recorder = ObservedValues<Int>()
+        let fetchCount = Mutex(0)
         let observation = ValueObservation.tracking(countPlayers)
+            .handleEvents(willFetch: { fetchCount.withLock { $0 += 1 } })
         let cancellable = observation.start(
             in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
             onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
@@ -81,9 +58,12 @@ struct ValueObservationTests {
         }
         await recorder.waitForValues(3)
         #expect(recorder.values == [0, 1, 3])
+        // A cancelled observation fetches no more: on a queue, a fetch would
+        // have run before the write returns.
+        let fetchesBeforeCancel = fetchCount.withLock { $0 }
         cancellable.cancel()
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Eve')") }
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(fetchCount.withLock { $0 } == fetchesBeforeCancel)
         #expect(recorder.values == [0, 1, 3])
         #expect(recorder.errors.isEmpty)
     }
@@ -94,9 +74,11 @@ struct ValueObservationTests {
         let observation = ValueObservation.tracking { db in
             try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY id")
         }
+        // Each insert waits for the value before it.
+        let progress = ObservedValues<Int>()
         let writer = Task {
-            for name in ["Arthur", "Barbara"] {
-                try await Task.sleep(for: .milliseconds(20))
+            for (index, name) in ["Arthur", "Barbara"].enumerated() {
+                #expect(await progress.wait { $0.count > index })
                 try await dbQueue.write { db in
                     try db.execute(sql: "INSERT INTO player (name) VALUES (?)", arguments: [name])
                 }
@@ -105,6 +87,7 @@ struct ValueObservationTests {
         var received: [[String]] = []
         for try await names in observation.values(in: dbQueue) {
             received.append(names)
+            progress.record(names.count)
             if names.count == 2 { break }
         }
         try await writer.value
@@ -115,7 +98,7 @@ struct ValueObservationTests {
     @Test("removeDuplicates and map")
     func removeDuplicatesAndMap() async throws {
         let dbQueue = try makePlayerQueue()
-        let recorder = Recorder<String>()
+        let recorder = ObservedValues<String>()
         let observation = ValueObservation.tracking(countPlayers)
             .removeDuplicates()
             .map { "\($0) players" }
@@ -134,8 +117,10 @@ struct ValueObservationTests {
     @Test("A fetch error is notified and stops the observation")
     func fetchError() async throws {
         let dbQueue = try makePlayerQueue()
-        let recorder = Recorder<Int>()
+        let recorder = ObservedValues<Int>()
+        let fetchCount = Mutex(0)
         let observation = ValueObservation.tracking { db -> Int in
+            fetchCount.withLock { $0 += 1 }
             let count = try countPlayers(db)
             if count > 0 { throw ObserverTestError() }
             return count
@@ -146,14 +131,15 @@ struct ValueObservationTests {
         await recorder.waitForValues(1)
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
         await recorder.waitForError()
+        // Stopped: on a queue, a fetch would have run before the write returns.
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(fetchCount.withLock { $0 } == 2)
         #expect(recorder.values == [0])
         #expect(recorder.errors.count == 1)
         withExtendedLifetime(cancellable) {}
 
         // Bad SQL fails at once.
-        let bad = Recorder<Int>()
+        let bad = ObservedValues<Int>()
         let badCancellable = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT * FROM missing") ?? 0 }
             .start(in: dbQueue, scheduling: .async(onQueue: .global()), onError: { bad.record(error: $0) },
                 onChange: { bad.record($0) })
@@ -166,18 +152,18 @@ struct ValueObservationTests {
     func regions() async throws {
         let dbQueue = try makePlayerQueue()
         // Explicit region: the fetch reads nothing, yet team changes notify.
-        let explicit = Recorder<Int>()
+        let explicit = ObservedValues<Int>()
         let c1 = ValueObservation.tracking(region: Table("team")) { _ in 42 }
             .start(in: dbQueue, scheduling: .async(onQueue: .global()), onError: { _ in }, onChange: { explicit.record($0) })
         // registerAccess adds a region from inside the fetch.
-        let registered = Recorder<Int>()
+        let registered = ObservedValues<Int>()
         let c2 = ValueObservation.tracking { db -> Int in
             try db.registerAccess(to: Table("team"))
             return 7
         }
         .start(in: dbQueue, scheduling: .async(onQueue: .global()), onError: { _ in }, onChange: { registered.record($0) })
         // Varying region: reads team only when a player exists.
-        let varying = Recorder<Int>()
+        let varying = ObservedValues<Int>()
         let c3 = ValueObservation.tracking { db -> Int in
             let players = try countPlayers(db)
             guard players > 0 else { return 0 }
@@ -208,7 +194,7 @@ struct ValueObservationTests {
         let dbQueue = try makePlayerQueue()
         let log = Mutex<[String]>([])
         let stream = LockedTestStream()
-        let recorder = Recorder<Int>()
+        let recorder = ObservedValues<Int>()
         let observation = ValueObservation.tracking(countPlayers)
             .handleEvents(
                 willStart: { log.withLock { $0.append("start") } },
@@ -260,7 +246,7 @@ struct ValueObservationTests {
     @Test("requiresWriteAccess lets fetches write")
     func writeAccess() async throws {
         let dbQueue = try makePlayerQueue()
-        let recorder = Recorder<Int>()
+        let recorder = ObservedValues<Int>()
         var observation = ValueObservation.tracking { db -> Int in
             try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS scratch (x)")
             return try countPlayers(db)
@@ -282,7 +268,7 @@ struct ValueObservationTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let dbPool = try DatabasePool(path: directory.appendingPathComponent("db.sqlite").path)
         try await dbPool.write { db in try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)") }
-        let recorder = Recorder<Int>()
+        let recorder = ObservedValues<Int>()
         let cancellable = ValueObservation.trackingConstantRegion(countPlayers)
             .start(in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "test")),
                 onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
@@ -298,7 +284,7 @@ struct ValueObservationTests {
     @Test("Many writers: values arrive in order, the last one is fresh")
     func stress() async throws {
         let dbQueue = try makePlayerQueue()
-        let recorder = Recorder<Int>()
+        let recorder = ObservedValues<Int>()
         let cancellable = ValueObservation.tracking(countPlayers)
             .start(in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
                 onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
@@ -310,9 +296,7 @@ struct ValueObservationTests {
             }
             try await group.waitForAll()
         }
-        for _ in 0..<500 where recorder.values.last != 50 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        #expect(await recorder.wait { $0.last == 50 })
         let values = recorder.values
         #expect(values.last == 50)
         #expect(values == values.sorted())
@@ -326,33 +310,29 @@ struct MainActorValueObservationTests {
     @Test(".immediate notifies the initial value before start returns")
     func immediate() async throws {
         let dbQueue = try makePlayerQueue()
-        var values: [Int] = []
+        let values = ObservedValues<Int>()
         let cancellable = ValueObservation.tracking(countPlayers).start(
-            in: dbQueue, scheduling: .immediate, onError: { _ in }, onChange: { values.append($0) })
-        #expect(values == [0])
+            in: dbQueue, scheduling: .immediate, onError: { _ in }, onChange: { values.record($0) })
+        #expect(values.values == [0])
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
-        for _ in 0..<500 where values.count < 2 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(values == [0, 1])
+        await values.waitForValues(2)
+        #expect(values.values == [0, 1])
         cancellable.cancel()
     }
 
     @Test("By default values are notified asynchronously on the main actor")
     func mainActor() async throws {
         let dbQueue = try makePlayerQueue()
-        var values: [Int] = []
+        let values = ObservedValues<Int>()
         let cancellable = ValueObservation.tracking(countPlayers).start(in: dbQueue) { error in
             Issue.record(error)
         } onChange: { count in
             MainActor.assertIsolated()
-            values.append(count)
+            values.record(count)
         }
-        #expect(values.isEmpty)
-        for _ in 0..<500 where values.isEmpty {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(values == [0])
+        #expect(values.values.isEmpty)
+        await values.waitForValues(1)
+        #expect(values.values == [0])
         cancellable.cancel()
     }
 }
@@ -366,10 +346,10 @@ struct SharedValueObservationTests {
         let shared = ValueObservation.tracking(countPlayers)
             .handleEvents(willFetch: { fetchCount.withLock { $0 += 1 } })
             .shared(in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "shared")))
-        let first = Recorder<Int>()
+        let first = ObservedValues<Int>()
         let c1 = shared.start(onError: { first.record(error: $0) }, onChange: { first.record($0) })
         await first.waitForValues(1)
-        let second = Recorder<Int>()
+        let second = ObservedValues<Int>()
         let c2 = shared.start(onError: { second.record(error: $0) }, onChange: { second.record($0) })
         await second.waitForValues(1)
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
@@ -384,7 +364,7 @@ struct SharedValueObservationTests {
         c1.cancel()
         c2.cancel()
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
-        let third = Recorder<Int>()
+        let third = ObservedValues<Int>()
         let c3 = shared.start(onError: { third.record(error: $0) }, onChange: { third.record($0) })
         await third.waitForValues(1)
         #expect(third.values == [2])
@@ -397,13 +377,16 @@ struct SharedValueObservationTests {
         let dbQueue = try makePlayerQueue()
         let shared = ValueObservation.tracking(countPlayers)
             .shared(in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "shared")), extent: .observationLifetime)
+        // The insert waits for the initial value.
+        let progress = ObservedValues<Int>()
         let writer = Task {
-            try await Task.sleep(for: .milliseconds(20))
+            #expect(await progress.wait { !$0.isEmpty })
             try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
         }
         var received: [Int] = []
         for try await count in shared.values() {
             received.append(count)
+            progress.record(count)
             if count == 1 { break }
         }
         try await writer.value

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Values and errors delivered by an observation (or any callback). Tests
 /// wait for a condition on them: each new value or error wakes the waiters,
@@ -89,5 +90,23 @@ final class ObservedValues<Value: Sendable>: Sendable {
                 expired?.continuation.resume(returning: false)
             }
         }
+    }
+}
+
+extension ObservedValues {
+    /// Waits until `count` values were received; records an issue when the
+    /// deadline elapses first.
+    func waitForValues(
+        _ count: Int, timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        let received = await wait(timeout: timeout) { $0.count >= count }
+        #expect(received, "\(count) values expected, got \(values.count)", sourceLocation: sourceLocation)
+    }
+
+    /// Waits until an error was received; records an issue when the deadline
+    /// elapses first.
+    func waitForError(timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) async {
+        let error = await firstError(timeout: timeout)
+        #expect(error != nil, "an error expected", sourceLocation: sourceLocation)
     }
 }

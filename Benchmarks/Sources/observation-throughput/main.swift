@@ -1,0 +1,37 @@
+import Foundation
+import GRDBWorkloads
+import StrataWorkloads
+
+// Writes per second on a pool while observations of a constant region fetch
+// a 10,000-row aggregate after each commit, Strata vs GRDB 7 (release build):
+//     swift build -c release --product observation-throughput && .build/release/observation-throughput
+//
+// Arguments: the number of observations (default 10), the seconds of writes
+// per run (default 5), the rounds (default 3).
+
+let arguments = CommandLine.arguments.dropFirst().compactMap(Double.init)
+let observationCount = arguments.count > 0 ? Int(arguments[0]) : 10
+let seconds = arguments.count > 1 ? arguments[1] : 5
+let rounds = arguments.count > 2 ? Int(arguments[2]) : 3
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("observation-throughput-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+
+func path() -> String {
+    directory.appendingPathComponent("\(UUID().uuidString).sqlite").path
+}
+
+print("| round | library | observations | writes/s | values delivered/s |")
+print("|---:|---|---:|---:|---:|")
+for round in 1...rounds {
+    for count in [0, observationCount] {
+        for (name, run) in [
+            ("Strata", { try StrataObservationWorkloads(path: path()).writesWithObservations(observationCount: count, seconds: seconds) }),
+            ("GRDB", { try GRDBObservationWorkloads(path: path()).writesWithObservations(observationCount: count, seconds: seconds) }),
+        ] as [(String, () throws -> (writes: Int, values: Int))] {
+            let result = try run()
+            print("| \(round) | \(name) | \(count) | \(Int(Double(result.writes) / seconds)) | \(Int(Double(result.values) / seconds)) |")
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import Dispatch
+import Foundation
+
+/// Runs the reads that a ``DatabasePool`` schedules from its writer after a
+/// commit (the fetches of value observations) on its readers, without
+/// holding the writer.
+///
+/// - After a commit, the writer opens one read transaction on a reader that
+///   is available without waiting (idle, or opened now), and waits only until
+///   it has begun: every read scheduled for this commit runs in that
+///   transaction, and sees the state right after the commit.
+/// - When no reader is available, the writer does not wait: the read runs
+///   later, in a transaction that sees the state of that time, at least as
+///   recent. Such reads are run together, in one transaction.
+/// - At most `laneCount` transactions run reads at once (one per spare
+///   processor), so that the writer keeps a processor for itself. The others
+///   keep their state, and wait for a lane.
+final class ConcurrentReadLanes: @unchecked Sendable {
+    /// A scheduled read.
+    struct Job: Sendable {
+        /// Called on the reader, before the transaction of a read that could
+        /// not begin right after its commit.
+        let willBegin: @Sendable () -> Void
+        /// Called on the reader, inside the transaction, or with the error
+        /// that prevented it.
+        let read: @Sendable (Result<Database, any Error>) -> Void
+    }
+
+    /// The reads of one commit, in the transaction that began right after
+    /// it. Its mutable fields are only touched under the lock of `state`.
+    private final class Batch: @unchecked Sendable {
+        let commitNumber: Int
+        var jobs: [Job]
+        /// Set once its reads are done: later reads need a new transaction.
+        var isClosed = false
+
+        init(commitNumber: Int, job: Job) {
+            self.commitNumber = commitNumber
+            self.jobs = [job]
+        }
+    }
+
+    private struct State {
+        /// The batch of the last commit, while it accepts reads.
+        var openBatch: Batch?
+        /// Reads that found no reader available.
+        var waitingJobs: [Job] = []
+        /// Whether a transaction is scheduled for `waitingJobs`.
+        var isCatchingUp = false
+    }
+
+    private let readerPool: ReaderPool
+    private let lanes: DispatchSemaphore
+    private let state = Mutex(State())
+
+    /// - Parameters:
+    ///   - readerPool: the readers of the pool.
+    ///   - maximumReaderCount: the maximum number of readers of the pool.
+    init(readerPool: ReaderPool, maximumReaderCount: Int) {
+        self.readerPool = readerPool
+        let spareProcessors = ProcessInfo.processInfo.activeProcessorCount - 1
+        lanes = DispatchSemaphore(value: max(1, min(maximumReaderCount, spareProcessors)))
+    }
+
+    /// Schedules `job`. From the writer queue, right after the commit number
+    /// `commitNumber` (``Database/observedCommitNumber``), the job reads the
+    /// state of that commit whenever a reader is available without waiting.
+    /// Otherwise, it reads a later state.
+    func schedule(_ job: Job, afterCommit commitNumber: Int?) {
+        guard let commitNumber else {
+            scheduleLater(job)
+            return
+        }
+        let joined = state.withLock { state -> Bool in
+            guard let batch = state.openBatch, batch.commitNumber == commitNumber, !batch.isClosed else {
+                return false
+            }
+            batch.jobs.append(job)
+            return true
+        }
+        if joined { return }
+        guard let reader = readerPool.acquireWithoutWaiting() else {
+            scheduleLater(job)
+            return
+        }
+        let batch = Batch(commitNumber: commitNumber, job: job)
+        state.withLock { $0.openBatch = batch }
+        let isolated = DispatchSemaphore(value: 0)
+        reader.async { [self] db in
+            defer { readerPool.release(reader) }
+            do {
+                try db.beginIsolatedReadTransaction()
+            } catch {
+                isolated.signal()
+                for job in close(batch) { job.read(.failure(error)) }
+                return
+            }
+            isolated.signal()
+            lanes.wait()
+            defer { lanes.signal() }
+            while let job = nextJob(of: batch) {
+                job.read(.success(db))
+            }
+            db.endIsolatedReadTransaction()
+        }
+        isolated.wait()
+    }
+
+    /// The next read of `batch`, or nil after closing it.
+    private func nextJob(of batch: Batch) -> Job? {
+        state.withLock { _ in
+            if batch.jobs.isEmpty {
+                batch.isClosed = true
+                return nil
+            }
+            return batch.jobs.removeFirst()
+        }
+    }
+
+    /// Closes `batch`, and returns its remaining reads.
+    private func close(_ batch: Batch) -> [Job] {
+        state.withLock { _ in
+            batch.isClosed = true
+            defer { batch.jobs = [] }
+            return batch.jobs
+        }
+    }
+
+    /// Runs `job` when a reader and a lane are available, with the other
+    /// waiting reads, in a transaction that begins then.
+    private func scheduleLater(_ job: Job) {
+        let startsCatchUp = state.withLock { state -> Bool in
+            state.waitingJobs.append(job)
+            guard !state.isCatchingUp else { return false }
+            state.isCatchingUp = true
+            return true
+        }
+        guard startsCatchUp else { return }
+        // Waiting for a reader, or opening one, must not hold the writer.
+        DispatchQueue.global().async { [self] in
+            readerPool.acquire { [self] result in
+                switch result {
+                case .success(let reader):
+                    reader.async { [self] db in
+                        defer { readerPool.release(reader) }
+                        catchUp(db)
+                    }
+                case .failure(let error):
+                    for job in takeWaitingJobs(finishing: true) { job.read(.failure(error)) }
+                }
+            }
+        }
+    }
+
+    /// Runs the waiting reads, in transactions that begin after their
+    /// `willBegin`, until none is left. Each transaction takes a lane of its
+    /// own, so that the transactions of commits run in between.
+    private func catchUp(_ db: Database) {
+        while true {
+            lanes.wait()
+            defer { lanes.signal() }
+            let jobs = takeWaitingJobs(finishing: false)
+            if jobs.isEmpty { return }
+            for job in jobs { job.willBegin() }
+            do {
+                try db.beginIsolatedReadTransaction()
+            } catch {
+                for job in jobs { job.read(.failure(error)) }
+                continue
+            }
+            for job in jobs { job.read(.success(db)) }
+            db.endIsolatedReadTransaction()
+        }
+    }
+
+    /// The waiting reads. When there are none, or when `finishing`, the
+    /// catch-up ends: the next waiting read schedules a new one.
+    private func takeWaitingJobs(finishing: Bool) -> [Job] {
+        state.withLock { state in
+            let jobs = state.waitingJobs
+            state.waitingJobs = []
+            if jobs.isEmpty || finishing {
+                state.isCatchingUp = false
+            }
+            return jobs
+        }
+    }
+}
+
+extension Database {
+    /// Begins a read-only transaction and acquires its snapshot, the last
+    /// committed state, with a first read.
+    func beginIsolatedReadTransaction() throws {
+        try checkNotClosed()
+        try beginTransaction(.deferred)
+        do {
+            try execute(sql: "SELECT rootpage FROM sqlite_master LIMIT 1")
+        } catch {
+            rollbackAfterError()
+            throw error
+        }
+    }
+
+    /// Ends the transaction of ``beginIsolatedReadTransaction()``, if it is
+    /// still open. A failure is reported, as bookkeeping.
+    func endIsolatedReadTransaction() {
+        guard isInsideTransaction else { return }
+        do {
+            try commitReadTransaction()
+        } catch {
+            reportBookkeepingFailure(error, "COMMIT TRANSACTION")
+        }
+    }
+}
