@@ -86,22 +86,3 @@ func requestSQL(_ db: Database, _ request: some FetchRequest, forSingleResult: B
 func requestArguments(_ db: Database, _ request: some FetchRequest) throws -> StatementArguments {
     try request.makePreparedRequest(db, forSingleResult: false).statement.arguments
 }
-
-/// The writers a test runs against: a queue and a pool, on new files.
-enum WriterKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    case queue
-    case pool
-
-    var description: String { rawValue }
-
-    /// Opens a writer of this kind on a file of `directory`.
-    func open(_ directory: TemporaryDirectory, configuration: Configuration = Configuration()) throws
-        -> any DatabaseWriter
-    {
-        let path = directory.path("db.sqlite")
-        switch self {
-        case .queue: return try DatabaseQueue(path: path, configuration: configuration)
-        case .pool: return try DatabasePool(path: path, configuration: configuration)
-        }
-    }
-}
