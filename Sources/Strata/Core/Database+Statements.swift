@@ -7,6 +7,9 @@ extension Database {
     /// ```swift
     /// let statement = try db.makeStatement(sql: "SELECT * FROM player WHERE id = ?")
     /// ```
+    ///
+    /// - Complexity: Compiles the SQL (`sqlite3_prepare_v3`) at each call; prefer
+    ///   ``cachedStatement(sql:)`` for a statement run many times.
     public func makeStatement(sql: String) throws -> Statement {
         try checkNotClosed()
         return try makeStatement(sql: sql, prepFlags: 0)
@@ -15,6 +18,8 @@ extension Database {
     /// Compiles one statement from an SQL literal. Interpolated values are
     /// bound at once; `?` and `:name` placeholders written in the literal
     /// itself stay unbound until arguments are given later.
+    ///
+    /// - Complexity: Compiles the SQL at each call.
     public func makeStatement(literal sqlLiteral: SQL) throws -> Statement {
         let (sql, arguments) = try sqlLiteral.build(self)
         let statement = try makeStatement(sql: sql)
@@ -26,6 +31,8 @@ extension Database {
 
     /// Returns a compiled statement from the connection's cache, compiling it on
     /// first use. The cache survives schema changes.
+    ///
+    /// - Complexity: Compiles the SQL once per connection; later calls look it up in a dictionary.
     public func cachedStatement(sql: String) throws -> Statement {
         if let statement = statementCache[sql] {
             statement.reset()
@@ -39,6 +46,8 @@ extension Database {
 
     /// Returns a cached statement for an SQL literal. Interpolated values are
     /// bound at once; placeholders written in the literal stay unbound.
+    ///
+    /// - Complexity: Compiles the SQL once per connection; later calls look it up in a dictionary.
     public func cachedStatement(literal sqlLiteral: SQL) throws -> Statement {
         let (sql, arguments) = try sqlLiteral.build(self)
         let statement = try cachedStatement(sql: sql)
@@ -113,11 +122,15 @@ extension Database {
     ///     INSERT INTO player (name) VALUES (?);
     ///     """, arguments: ["Arthur"])
     /// ```
+    ///
+    /// - Complexity: Compiles and runs each statement of `sql`, in order.
     public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
         try allStatements(sql: sql, arguments: arguments).forEach { try $0.execute() }
     }
 
     /// Executes an SQL literal, which may hold several statements.
+    ///
+    /// - Complexity: Compiles and runs each statement of the literal, in order.
     public func execute(literal sqlLiteral: SQL) throws {
         let (sql, arguments) = try sqlLiteral.build(self)
         try execute(sql: sql, arguments: arguments)
@@ -133,6 +146,9 @@ extension Database {
     /// let rows = try db.allStatements(sql: "SELECT ...; SELECT ...")
     ///     .flatMap { statement in try Row.fetchCursor(statement) }
     /// ```
+    ///
+    /// - Complexity: Compiles each statement when the cursor reaches it, inside the database
+    ///   access.
     public func allStatements(sql: String, arguments: StatementArguments? = nil) throws -> SQLStatementCursor {
         try checkNotClosed()
         return SQLStatementCursor(database: self, sql: sql, arguments: arguments)

@@ -103,6 +103,9 @@ extension DatabaseValueConvertible {
     // MARK: From statements
 
     /// Returns a cursor of the values of the leftmost column.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public static func fetchCursor(
         _ statement: Statement,
         arguments: StatementArguments? = nil,
@@ -112,6 +115,9 @@ extension DatabaseValueConvertible {
     }
 
     /// Returns an array of the values of the leftmost column.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public static func fetchAll(
         _ statement: Statement,
@@ -126,6 +132,8 @@ extension DatabaseValueConvertible {
 
     /// Returns the value of the leftmost column of the first row; nil when
     /// there is no row or the value is NULL.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     @inlinable
     public static func fetchOne(
         _ statement: Statement,
@@ -141,6 +149,9 @@ extension DatabaseValueConvertible {
     // MARK: From SQL
 
     /// Returns a cursor of the values of the leftmost column of an SQL query.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public static func fetchCursor(
         _ db: Database,
         sql: String,
@@ -151,6 +162,9 @@ extension DatabaseValueConvertible {
     }
 
     /// Returns an array of the values of the leftmost column of an SQL query.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public static func fetchAll(
         _ db: Database,
@@ -162,6 +176,8 @@ extension DatabaseValueConvertible {
     }
 
     /// Returns the value of the leftmost column of the first row, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     @inlinable
     public static func fetchOne(
         _ db: Database,
@@ -175,12 +191,18 @@ extension DatabaseValueConvertible {
     // MARK: From requests
 
     /// Returns a cursor of the values of a request.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> DatabaseValueCursor<Self> {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
         return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
     /// Returns an array of the values of a request.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
@@ -188,6 +210,8 @@ extension DatabaseValueConvertible {
     }
 
     /// Returns the value of the first row of a request, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     @inlinable
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
         let prepared = try request.makePreparedRequest(db, forSingleResult: true)
@@ -197,6 +221,9 @@ extension DatabaseValueConvertible {
 
 extension DatabaseValueConvertible where Self: Hashable {
     /// Returns a set of the values of the leftmost column.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public static func fetchSet(
         _ statement: Statement,
@@ -210,6 +237,9 @@ extension DatabaseValueConvertible where Self: Hashable {
     }
 
     /// Returns a set of the values of the leftmost column of an SQL query.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public static func fetchSet(
         _ db: Database,
@@ -221,6 +251,9 @@ extension DatabaseValueConvertible where Self: Hashable {
     }
 
     /// Returns a set of the values of a request.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
@@ -233,6 +266,9 @@ extension DatabaseValueConvertible where Self: Hashable {
 extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// Returns a cursor of the values of the leftmost column, read straight
     /// from the statement.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public static func fetchCursor(
         _ statement: Statement,
         arguments: StatementArguments? = nil,
@@ -243,6 +279,9 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
 
     /// Returns an array of the values of the leftmost column, read straight
     /// from the statement.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public static func fetchAll(
         _ statement: Statement,
@@ -257,6 +296,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
 
     /// Returns the value of the first row, read straight from the statement;
     /// nil when there is no row or the value is NULL.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     @inlinable
     public static func fetchOne(
         _ statement: Statement,
@@ -270,6 +311,9 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     }
 
     /// Returns a cursor of the values of an SQL query, read straight from the statement.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public static func fetchCursor(
         _ db: Database,
         sql: String,
@@ -280,6 +324,9 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     }
 
     /// Returns an array of the values of an SQL query, read straight from the statement.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public static func fetchAll(
         _ db: Database,
@@ -291,6 +338,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     }
 
     /// Returns the value of the first row of an SQL query, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     @inlinable
     public static func fetchOne(
         _ db: Database,
@@ -302,6 +351,9 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     }
 
     /// Returns a cursor of the values of a request, read straight from the statement.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public static func fetchCursor(
         _ db: Database, _ request: some FetchRequest
     ) throws -> FastDatabaseValueCursor<Self> {
@@ -310,6 +362,9 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     }
 
     /// Returns an array of the values of a request, read straight from the statement.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
@@ -317,6 +372,8 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     }
 
     /// Returns the value of the first row of a request, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     @inlinable
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
         let prepared = try request.makePreparedRequest(db, forSingleResult: true)
@@ -326,6 +383,9 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
 
 extension DatabaseValueConvertible where Self: StatementColumnConvertible & Hashable {
     /// Returns a set of the values of the leftmost column, read straight from the statement.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public static func fetchSet(
         _ statement: Statement,
@@ -339,6 +399,9 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible & Hash
     }
 
     /// Returns a set of the values of an SQL query, read straight from the statement.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public static func fetchSet(
         _ db: Database,
@@ -350,6 +413,9 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible & Hash
     }
 
     /// Returns a set of the values of a request, read straight from the statement.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)

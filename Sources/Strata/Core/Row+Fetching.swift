@@ -40,6 +40,9 @@ extension Row {
     // MARK: From statements
 
     /// Returns a cursor of the rows of a statement.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public static func fetchCursor(
         _ statement: Statement,
         arguments: StatementArguments? = nil,
@@ -49,6 +52,9 @@ extension Row {
     }
 
     /// Returns an array of copied rows.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     public static func fetchAll(
         _ statement: Statement,
         arguments: StatementArguments? = nil,
@@ -61,6 +67,9 @@ extension Row {
     }
 
     /// Returns a set of copied rows.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     public static func fetchSet(
         _ statement: Statement,
         arguments: StatementArguments? = nil,
@@ -73,6 +82,8 @@ extension Row {
     }
 
     /// Returns the first row, copied, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     public static func fetchOne(
         _ statement: Statement,
         arguments: StatementArguments? = nil,
@@ -92,6 +103,9 @@ extension Row {
     /// let rows = try Row.fetchCursor(db, sql: "SELECT * FROM player")
     /// while let row = try rows.next() { ... }
     /// ```
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public static func fetchCursor(
         _ db: Database,
         sql: String,
@@ -102,6 +116,9 @@ extension Row {
     }
 
     /// Returns an array of the rows of an SQL query.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     public static func fetchAll(
         _ db: Database,
         sql: String,
@@ -112,6 +129,9 @@ extension Row {
     }
 
     /// Returns a set of the rows of an SQL query.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     public static func fetchSet(
         _ db: Database,
         sql: String,
@@ -122,6 +142,8 @@ extension Row {
     }
 
     /// Returns the first row of an SQL query, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     public static func fetchOne(
         _ db: Database,
         sql: String,
@@ -134,24 +156,36 @@ extension Row {
     // MARK: From requests
 
     /// Returns a cursor of the rows of a request.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access. Plus one per prefetched association (`including(all:)`).
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RowCursor {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
         return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
     /// Returns an array of the rows of a request.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows. Plus one per prefetched association (`including(all:)`).
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Row] {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
         return try prepared.fetchRows(fetchAll(prepared.statement, adapter: prepared.adapter), db)
     }
 
     /// Returns a set of the rows of a request.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows. Plus one per prefetched association (`including(all:)`).
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Row> {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
         return try Set(prepared.fetchRows(fetchAll(prepared.statement, adapter: prepared.adapter), db))
     }
 
     /// Returns the first row of a request, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only. Plus one per prefetched
+    ///   association (`including(all:)`).
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Row? {
         let prepared = try request.makePreparedRequest(db, forSingleResult: true)
         guard let row = try fetchOne(prepared.statement, adapter: prepared.adapter) else { return nil }

@@ -415,6 +415,8 @@ public final class Statement {
     /// let statement = try db.makeStatement(sql: "INSERT INTO player (name) VALUES (?)")
     /// try statement.execute(arguments: ["Arthur"])
     /// ```
+    ///
+    /// - Complexity: Runs the statement to its end; allocates nothing per row.
     public func execute(arguments: StatementArguments? = nil) throws {
         if let arguments {
             try setArguments(arguments)

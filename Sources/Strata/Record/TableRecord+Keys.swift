@@ -25,6 +25,8 @@ extension TableRecord {
     }
 
     /// Deletes the row with the primary key; returns whether a row was deleted.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public static func deleteOne(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
         // A NULL key matches no row: no statement runs.
@@ -33,30 +35,40 @@ extension TableRecord {
     }
 
     /// Deletes the row with the primary or unique key; returns whether a row was deleted.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public static func deleteOne(_ db: Database, key: [String: (any DatabaseValueConvertible)?]) throws -> Bool {
         try filter(key: key).deleteAll(db) > 0
     }
 
     /// Deletes the rows with the primary keys; returns the number of deleted rows.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public static func deleteAll(_ db: Database, keys: some Collection<some DatabaseValueConvertible>) throws -> Int {
         try filter(keys: keys).deleteAll(db)
     }
 
     /// Deletes the rows with the primary or unique keys; returns the number of deleted rows.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public static func deleteAll(_ db: Database, keys: [[String: (any DatabaseValueConvertible)?]]) throws -> Int {
         try filter(keys: keys).deleteAll(db)
     }
 
     /// Whether a row has the primary key.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads one row at most.
     public static func exists(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
         if key.databaseValue.isNull { return false }
         return try !filter(key: key).isEmpty(db)
     }
 
     /// Whether a row has the primary or unique key.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads one row at most.
     public static func exists(_ db: Database, key: [String: (any DatabaseValueConvertible)?]) throws -> Bool {
         try !filter(key: key).isEmpty(db)
     }
@@ -74,6 +86,8 @@ extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
     }
 
     /// Deletes the row with the primary key; returns whether a row was deleted.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public static func deleteOne(_ db: Database, id: ID) throws -> Bool {
         // A NULL key matches no row: no statement runs.
@@ -82,12 +96,16 @@ extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
     }
 
     /// Deletes the rows with the primary keys; returns the number of deleted rows.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public static func deleteAll(_ db: Database, ids: some Collection<ID>) throws -> Int {
         try filter(ids: ids).deleteAll(db)
     }
 
     /// Whether a row has the primary key.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads one row at most.
     public static func exists(_ db: Database, id: ID) throws -> Bool {
         if id.databaseValue.isNull { return false }
         return try !filter(id: id).isEmpty(db)
@@ -96,16 +114,23 @@ extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
 
 extension FetchableRecord where Self: TableRecord {
     /// The record with the primary key, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     public static func fetchOne(_ db: Database, key: some DatabaseValueConvertible) throws -> Self? {
         try filter(key: key).fetchOne(db)
     }
 
     /// The record with the primary or unique key, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     public static func fetchOne(_ db: Database, key: [String: (any DatabaseValueConvertible)?]?) throws -> Self? {
         try filter(key: key).fetchOne(db)
     }
 
     /// The records with the primary keys.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     public static func fetchAll(_ db: Database, keys: some Collection<some DatabaseValueConvertible>) throws
         -> [Self]
     {
@@ -113,11 +138,17 @@ extension FetchableRecord where Self: TableRecord {
     }
 
     /// The records with the primary or unique keys.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     public static func fetchAll(_ db: Database, keys: [[String: (any DatabaseValueConvertible)?]]) throws -> [Self] {
         try filter(keys: keys).fetchAll(db)
     }
 
     /// A cursor over the records with the primary keys.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public static func fetchCursor(_ db: Database, keys: some Collection<some DatabaseValueConvertible>) throws
         -> RecordCursor<Self>
     {
@@ -125,6 +156,9 @@ extension FetchableRecord where Self: TableRecord {
     }
 
     /// A cursor over the records with the primary or unique keys.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public static func fetchCursor(_ db: Database, keys: [[String: (any DatabaseValueConvertible)?]]) throws
         -> RecordCursor<Self>
     {
@@ -159,16 +193,24 @@ extension FetchableRecord where Self: TableRecord {
 
 extension FetchableRecord where Self: TableRecord & Identifiable, ID: DatabaseValueConvertible {
     /// The record with the primary key, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     public static func fetchOne(_ db: Database, id: ID) throws -> Self? {
         try filter(id: id).fetchOne(db)
     }
 
     /// The records with the primary keys.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     public static func fetchAll(_ db: Database, ids: some Collection<ID>) throws -> [Self] {
         try filter(ids: ids).fetchAll(db)
     }
 
     /// A cursor over the records with the primary keys.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public static func fetchCursor(_ db: Database, ids: some Collection<ID>) throws -> RecordCursor<Self> {
         try filter(ids: ids).fetchCursor(db)
     }
@@ -188,6 +230,9 @@ extension FetchableRecord where Self: TableRecord & Identifiable, ID: DatabaseVa
 
 extension FetchableRecord where Self: TableRecord & Hashable {
     /// The set of records with the primary keys.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     public static func fetchSet(_ db: Database, keys: some Collection<some DatabaseValueConvertible>) throws
         -> Set<Self>
     {
@@ -195,6 +240,9 @@ extension FetchableRecord where Self: TableRecord & Hashable {
     }
 
     /// The set of records with the primary or unique keys.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     public static func fetchSet(_ db: Database, keys: [[String: (any DatabaseValueConvertible)?]]) throws -> Set<Self> {
         try filter(keys: keys).fetchSet(db)
     }
@@ -202,6 +250,9 @@ extension FetchableRecord where Self: TableRecord & Hashable {
 
 extension FetchableRecord where Self: TableRecord & Hashable & Identifiable, ID: DatabaseValueConvertible {
     /// The set of records with the primary keys.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     public static func fetchSet(_ db: Database, ids: some Collection<ID>) throws -> Set<Self> {
         try filter(ids: ids).fetchSet(db)
     }

@@ -183,6 +183,8 @@ extension TableRecord {
     }
 
     /// The number of rows in the table.
+    ///
+    /// - Complexity: Runs one SQL statement that counts in the database; allocates nothing per row.
     public static func fetchCount(_ db: Database) throws -> Int {
         try all().fetchCount(db)
     }
@@ -193,12 +195,16 @@ extension TableRecord {
     }
 
     /// Deletes all rows of the table, and returns the number of deleted rows.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public static func deleteAll(_ db: Database) throws -> Int {
         try all().deleteAll(db)
     }
 
     /// Updates all rows of the table, and returns the number of updated rows.
+    ///
+    /// - Complexity: Runs one SQL statement (`UPDATE`).
     @discardableResult
     public static func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -208,6 +214,8 @@ extension TableRecord {
     }
 
     /// Updates all rows of the table, and returns the number of updated rows.
+    ///
+    /// - Complexity: Runs one SQL statement (`UPDATE`).
     @discardableResult
     public static func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -217,6 +225,8 @@ extension TableRecord {
     }
 
     /// Updates all rows with an assignment built from the record columns.
+    ///
+    /// - Complexity: Runs one SQL statement (`UPDATE`).
     @discardableResult
     public static func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -226,6 +236,8 @@ extension TableRecord {
     }
 
     /// Updates all rows with assignments built from the record columns.
+    ///
+    /// - Complexity: Runs one SQL statement (`UPDATE`).
     @discardableResult
     public static func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -238,16 +250,24 @@ extension TableRecord {
 // Fetching a whole table is fetching the request `Self.all()`.
 extension FetchableRecord where Self: TableRecord {
     /// The first record of the table, or nil when the table is empty.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     public static func fetchOne(_ db: Database) throws -> Self? {
         try Self.all().fetchOne(db)
     }
 
     /// Every record of the table, in an array.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     public static func fetchAll(_ db: Database) throws -> [Self] {
         try Self.all().fetchAll(db)
     }
 
     /// Every record of the table, one by one through a cursor.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public static func fetchCursor(_ db: Database) throws -> RecordCursor<Self> {
         try Self.all().fetchCursor(db)
     }
@@ -255,6 +275,9 @@ extension FetchableRecord where Self: TableRecord {
 
 extension FetchableRecord where Self: TableRecord & Hashable {
     /// Every distinct record of the table, in a set.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     public static func fetchSet(_ db: Database) throws -> Set<Self> {
         try Self.all().fetchSet(db)
     }

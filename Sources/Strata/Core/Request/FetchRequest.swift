@@ -46,49 +46,83 @@ extension FetchRequest {
 
 extension FetchRequest where RowDecoder == Row {
     /// Returns a cursor of rows.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access. Plus one per prefetched association (`including(all:)`).
     public func fetchCursor(_ db: Database) throws -> RowCursor { try Row.fetchCursor(db, self) }
     /// Returns an array of rows.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows. Plus one per prefetched association (`including(all:)`).
     public func fetchAll(_ db: Database) throws -> [Row] { try Row.fetchAll(db, self) }
     /// Returns a set of rows.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows. Plus one per prefetched association (`including(all:)`).
     public func fetchSet(_ db: Database) throws -> Set<Row> { try Row.fetchSet(db, self) }
     /// Returns the first row, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only. Plus one per prefetched
+    ///   association (`including(all:)`).
     public func fetchOne(_ db: Database) throws -> Row? { try Row.fetchOne(db, self) }
 }
 
 extension FetchRequest where RowDecoder: DatabaseValueConvertible {
     /// Returns a cursor of values.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public func fetchCursor(_ db: Database) throws -> DatabaseValueCursor<RowDecoder> {
         try RowDecoder.fetchCursor(db, self)
     }
     /// Returns an array of values.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public func fetchAll(_ db: Database) throws -> [RowDecoder] { try RowDecoder.fetchAll(db, self) }
     /// Returns the first value, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     @inlinable
     public func fetchOne(_ db: Database) throws -> RowDecoder? { try RowDecoder.fetchOne(db, self) }
 }
 
 extension FetchRequest where RowDecoder: DatabaseValueConvertible & Hashable {
     /// Returns a set of values.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try RowDecoder.fetchSet(db, self) }
 }
 
 extension FetchRequest where RowDecoder: DatabaseValueConvertible & StatementColumnConvertible {
     /// Returns a cursor of values, read straight from the statement.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public func fetchCursor(_ db: Database) throws -> FastDatabaseValueCursor<RowDecoder> {
         try RowDecoder.fetchCursor(db, self)
     }
     /// Returns an array of values, read straight from the statement.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public func fetchAll(_ db: Database) throws -> [RowDecoder] { try RowDecoder.fetchAll(db, self) }
     /// Returns the first value, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     @inlinable
     public func fetchOne(_ db: Database) throws -> RowDecoder? { try RowDecoder.fetchOne(db, self) }
 }
 
 extension FetchRequest where RowDecoder: DatabaseValueConvertible & StatementColumnConvertible & Hashable {
     /// Returns a set of values, read straight from the statement.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     @inlinable
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try RowDecoder.fetchSet(db, self) }
 }
@@ -156,6 +190,8 @@ public struct AnyFetchRequest<RowDecoder>: FetchRequest {
     }
 
     /// The number of fetched rows.
+    ///
+    /// - Complexity: Runs one SQL statement that counts in the database; allocates nothing per row.
     public func fetchCount(_ db: Database) throws -> Int { try _fetchCount(db) }
 
     /// The request as a subquery.
@@ -190,6 +226,8 @@ public struct AdaptedFetchRequest<Base: FetchRequest>: FetchRequest {
     }
 
     /// The number of fetched rows (adapters don't change it).
+    ///
+    /// - Complexity: Runs one SQL statement that counts in the database; allocates nothing per row.
     public func fetchCount(_ db: Database) throws -> Int { try base.fetchCount(db) }
 }
 

@@ -50,6 +50,8 @@ public struct SQLRequest<RowDecoder>: FetchRequest {
     }
 
     /// The number of rows: `SELECT COUNT(*) FROM (sql)`.
+    ///
+    /// - Complexity: Runs one SQL statement that counts in the database; allocates nothing per row.
     public func fetchCount(_ db: Database) throws -> Int {
         try defaultFetchCount(db)
     }

@@ -35,6 +35,8 @@ extension QueryInterfaceRequest: FetchRequest {
 
     /// The number of rows the request fetches: `SELECT COUNT(*) FROM ...`,
     /// `SELECT COUNT(DISTINCT column) FROM ...`, or a count of a subquery.
+    ///
+    /// - Complexity: Runs one SQL statement that counts in the database; allocates nothing per row.
     public func fetchCount(_ db: Database) throws -> Int {
         let context = SQLGenerationContext(db)
         let sql = try query.countSQL(context)
@@ -198,6 +200,8 @@ extension QueryInterfaceRequest {
     /// // DELETE FROM "player" WHERE "team" = 'red'
     /// try Player.filter(Column("team") == "red").deleteAll(db)
     /// ```
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public func deleteAll(_ db: Database) throws -> Int {
         let context = SQLGenerationContext(db)
@@ -211,6 +215,8 @@ extension QueryInterfaceRequest {
     /// // UPDATE "player" SET "score" = 0 WHERE "team" = 'red'
     /// try Player.filter(Column("team") == "red").updateAll(db, Column("score").set(to: 0))
     /// ```
+    ///
+    /// - Complexity: Runs one SQL statement (`UPDATE`).
     @discardableResult
     public func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -220,6 +226,8 @@ extension QueryInterfaceRequest {
     }
 
     /// Updates the rows of the request, and returns the number of updated rows.
+    ///
+    /// - Complexity: Runs one SQL statement (`UPDATE`).
     @discardableResult
     public func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -247,6 +255,8 @@ extension QueryInterfaceRequest {
     }
 
     /// Updates the rows with an assignment built from the record columns.
+    ///
+    /// - Complexity: Runs one SQL statement (`UPDATE`).
     @discardableResult
     public func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -256,6 +266,8 @@ extension QueryInterfaceRequest {
     }
 
     /// Updates the rows with assignments built from the record columns.
+    ///
+    /// - Complexity: Runs one SQL statement (`UPDATE`).
     @discardableResult
     public func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,

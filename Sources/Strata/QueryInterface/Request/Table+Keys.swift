@@ -25,6 +25,8 @@ extension Table {
     }
 
     /// Deletes the row with the primary key; returns whether a row was deleted.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public func deleteOne(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
         // A NULL key matches no row: no statement runs.
@@ -33,30 +35,40 @@ extension Table {
     }
 
     /// Deletes the row with the primary or unique key; returns whether a row was deleted.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public func deleteOne(_ db: Database, key: [String: (any DatabaseValueConvertible)?]) throws -> Bool {
         try filter(key: key).deleteAll(db) > 0
     }
 
     /// Deletes the rows with the primary keys; returns the number of deleted rows.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public func deleteAll(_ db: Database, keys: some Collection<some DatabaseValueConvertible>) throws -> Int {
         try filter(keys: keys).deleteAll(db)
     }
 
     /// Deletes the rows with the primary or unique keys; returns the number of deleted rows.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public func deleteAll(_ db: Database, keys: [[String: (any DatabaseValueConvertible)?]]) throws -> Int {
         try filter(keys: keys).deleteAll(db)
     }
 
     /// Whether a row has the primary key.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads one row at most.
     public func exists(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
         if key.databaseValue.isNull { return false }
         return try !filter(key: key).isEmpty(db)
     }
 
     /// Whether a row has the primary or unique key.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads one row at most.
     public func exists(_ db: Database, key: [String: (any DatabaseValueConvertible)?]) throws -> Bool {
         try !filter(key: key).isEmpty(db)
     }
@@ -74,6 +86,8 @@ extension Table where RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConv
     }
 
     /// Deletes the row with the primary key; returns whether a row was deleted.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public func deleteOne(_ db: Database, id: RowDecoder.ID) throws -> Bool {
         // A NULL key matches no row: no statement runs.
@@ -82,12 +96,16 @@ extension Table where RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConv
     }
 
     /// Deletes the rows with the primary keys; returns the number of deleted rows.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public func deleteAll(_ db: Database, ids: some Collection<RowDecoder.ID>) throws -> Int {
         try filter(ids: ids).deleteAll(db)
     }
 
     /// Whether a row has the primary key.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads one row at most.
     public func exists(_ db: Database, id: RowDecoder.ID) throws -> Bool {
         if id.databaseValue.isNull { return false }
         return try !filter(id: id).isEmpty(db)

@@ -137,6 +137,8 @@ public struct Table<RowDecoder>: Sendable {
     }
 
     /// The number of rows in the table.
+    ///
+    /// - Complexity: Runs one SQL statement that counts in the database; allocates nothing per row.
     public func fetchCount(_ db: Database) throws -> Int {
         try all().fetchCount(db)
     }
@@ -147,12 +149,16 @@ public struct Table<RowDecoder>: Sendable {
     }
 
     /// Deletes all rows of the table, and returns the number of deleted rows.
+    ///
+    /// - Complexity: Runs one SQL statement (`DELETE`).
     @discardableResult
     public func deleteAll(_ db: Database) throws -> Int {
         try all().deleteAll(db)
     }
 
     /// Updates all rows of the table, and returns the number of updated rows.
+    ///
+    /// - Complexity: Runs one SQL statement (`UPDATE`).
     @discardableResult
     public func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -162,6 +168,8 @@ public struct Table<RowDecoder>: Sendable {
     }
 
     /// Updates all rows of the table, and returns the number of updated rows.
+    ///
+    /// - Complexity: Runs one SQL statement (`UPDATE`).
     @discardableResult
     public func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -187,6 +195,8 @@ extension Table where RowDecoder: TableRecord {
 
 extension Table {
     /// Updates all rows with an assignment built from the record columns.
+    ///
+    /// - Complexity: Runs one SQL statement (`UPDATE`).
     @discardableResult
     public func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -196,6 +206,8 @@ extension Table {
     }
 
     /// Updates all rows with assignments built from the record columns.
+    ///
+    /// - Complexity: Runs one SQL statement (`UPDATE`).
     @discardableResult
     public func updateAll(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -207,55 +219,99 @@ extension Table {
 
 extension Table where RowDecoder == Row {
     /// A cursor over all rows of the table.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public func fetchCursor(_ db: Database) throws -> RowCursor { try all().fetchCursor(db) }
     /// All rows of the table.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     public func fetchAll(_ db: Database) throws -> [Row] { try all().fetchAll(db) }
     /// A set of all rows of the table.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     public func fetchSet(_ db: Database) throws -> Set<Row> { try all().fetchSet(db) }
     /// The first row of the table, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     public func fetchOne(_ db: Database) throws -> Row? { try all().fetchOne(db) }
 }
 
 extension Table where RowDecoder: FetchableRecord {
     /// A cursor over all records of the table.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public func fetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder> { try all().fetchCursor(db) }
     /// All records of the table.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     public func fetchAll(_ db: Database) throws -> [RowDecoder] { try all().fetchAll(db) }
     /// The first record of the table, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     public func fetchOne(_ db: Database) throws -> RowDecoder? { try all().fetchOne(db) }
 }
 
 extension Table where RowDecoder: FetchableRecord & Hashable {
     /// A set of all records of the table.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try all().fetchSet(db) }
 }
 
 extension Table where RowDecoder: DatabaseValueConvertible {
     /// A cursor over the values of the leftmost column.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public func fetchCursor(_ db: Database) throws -> DatabaseValueCursor<RowDecoder> { try all().fetchCursor(db) }
     /// The values of the leftmost column.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     public func fetchAll(_ db: Database) throws -> [RowDecoder] { try all().fetchAll(db) }
     /// The first value of the leftmost column, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     public func fetchOne(_ db: Database) throws -> RowDecoder? { try all().fetchOne(db) }
 }
 
 extension Table where RowDecoder: DatabaseValueConvertible & StatementColumnConvertible {
     /// A cursor over the values of the leftmost column.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access.
     public func fetchCursor(_ db: Database) throws -> FastDatabaseValueCursor<RowDecoder> {
         try all().fetchCursor(db)
     }
     /// The values of the leftmost column.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
+    ///   rows.
     public func fetchAll(_ db: Database) throws -> [RowDecoder] { try all().fetchAll(db) }
     /// The first value of the leftmost column, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads its first row only.
     public func fetchOne(_ db: Database) throws -> RowDecoder? { try all().fetchOne(db) }
 }
 
 extension Table where RowDecoder: DatabaseValueConvertible & Hashable {
     /// A set of the values of the leftmost column.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try all().fetchSet(db) }
 }
 
 extension Table where RowDecoder: DatabaseValueConvertible & StatementColumnConvertible & Hashable {
     /// A set of the values of the leftmost column, read straight from the statement.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the set and its elements, O(*n*) for *n*
+    ///   rows.
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try all().fetchSet(db) }
 }

@@ -39,6 +39,8 @@ extension SQLSubqueryable {
 
     /// An expression that tests whether the subquery returns any row:
     /// `EXISTS (subquery)`.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads one row at most.
     public func exists() -> SQLExpression {
         SQLExpression(impl: .exists(sqlSubquery, negated: false))
     }
