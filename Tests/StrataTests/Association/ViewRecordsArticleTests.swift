@@ -4,64 +4,17 @@ import Testing
 
 /// The samples of the ViewRecords article (seed 002), in the order of the
 /// article, with the article's own migrations and records (issue 17, "Done
-/// when"). The triggers are also exercised by `PersistableViewTests`.
+/// when"). The schema is in `ViewRecordsFixture`, shared with `PersistableViewTests`.
 struct ViewRecordsArticleTests {
-    private struct Team: Codable, Identifiable, FetchableRecord, PersistableRecord {
-        var id: String
-        var name: String
-    }
+    private typealias Team = ViewRecordsFixture.Team
+    private typealias Player = ViewRecordsFixture.Player
+    private typealias Captain = ViewRecordsFixture.Captain
+    private typealias GameSchemaSource = ViewRecordsFixture.GameSchemaSource
 
-    private struct Player: Codable, Identifiable, FetchableRecord, PersistableRecord {
-        var id: String
-        var name: String
-        var teamId: String?
-        var isCaptain: Bool
-    }
+    private func migrator() -> DatabaseMigrator { ViewRecordsFixture.migrator() }
 
-    private struct Captain: Codable, Identifiable, FetchableRecord, PersistableRecord, Equatable {
-        var id: String
-        var name: String
-        var teamId: String
-    }
-
-    private struct GameSchemaSource: DatabaseSchemaSource {
-        /// Returns the names of the columns for the primary key in the
-        /// provided database view.
-        func columnsForPrimaryKey(_ db: Database, inView view: DatabaseObjectID) throws -> [String]? {
-            ["id"]
-        }
-    }
-
-    /// The migrations of the article, up to `lastMigration`.
-    private func migrator() -> DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("Teams and players") { db in
-            try db.create(table: "team") { t in
-                t.primaryKey("id", .text)
-                t.column("name", .text).notNull()
-            }
-            try db.create(table: "player") { t in
-                t.primaryKey("id", .text)
-                t.column("name", .text).notNull()
-                t.belongsTo("team", onDelete: .setNull)
-                t.column("isCaptain", .boolean).notNull()
-            }
-            // One unique captain per team
-            try db.create(
-                indexOn: "player", columns: ["teamId"],
-                options: .unique,
-                condition: Column("isCaptain"))
-        }
-        migrator.registerMigration("Read-only captains") { db in
-            try db.execute(
-                sql: """
-                    CREATE VIEW captain AS
-                    SELECT id, name, teamId
-                    FROM player
-                    WHERE isCaptain AND teamId IS NOT NULL;
-                    """)
-        }
-        return migrator
+    private func registerTriggers(_ migrator: inout DatabaseMigrator) {
+        ViewRecordsFixture.registerTriggers(&migrator)
     }
 
     private func insertTeamsAndPlayers(_ db: Database) throws {
@@ -167,52 +120,6 @@ struct ViewRecordsArticleTests {
         }
     }
 
-    /// The migrations of the triggers.
-    private func registerTriggers(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("Captain insert") { db in
-            try db.execute(
-                sql: """
-                    -- Insert trigger
-                    CREATE TRIGGER captain_insert
-                    INSTEAD OF INSERT ON captain
-                    BEGIN
-                      -- Remove previous captain
-                      UPDATE player SET isCaptain = 0
-                      WHERE teamId = NEW.teamId AND isCaptain;
-                      -- Insert new captain
-                      INSERT INTO player(id, name, teamId, isCaptain)
-                      VALUES (NEW.id, NEW.name, NEW.teamId, 1);
-                    END;
-                    """)
-        }
-        migrator.registerMigration("Captain update") { db in
-            try db.execute(
-                sql: """
-                    -- Update trigger
-                    CREATE TRIGGER captain_update
-                    INSTEAD OF UPDATE ON captain
-                    BEGIN
-                      -- Remove previous captain
-                      UPDATE player SET isCaptain = 0
-                      WHERE teamId = NEW.teamId AND isCaptain AND id <> NEW.id;
-                      -- Update captain
-                      UPDATE player SET name = NEW.name, teamId = NEW.teamId, isCaptain = 1
-                      WHERE id = NEW.id;
-                    END;
-                    """)
-        }
-        migrator.registerMigration("Captain delete") { db in
-            try db.execute(
-                sql: """
-                    -- Delete trigger
-                    CREATE TRIGGER captain_delete
-                    INSTEAD OF DELETE ON captain
-                    BEGIN
-                      DELETE FROM player WHERE id = OLD.id;
-                    END;
-                    """)
-        }
-    }
 
     /// A database with the captain triggers.
     private func databaseWithTriggers() throws -> DatabaseQueue {

@@ -2,104 +2,11 @@ import Foundation
 import Strata
 import Testing
 
-private struct Team: Codable, Identifiable, FetchableRecord, PersistableRecord {
-    var id: String
-    var name: String
-}
-
-private struct Player: Codable, Identifiable, FetchableRecord, PersistableRecord {
-    var id: String
-    var name: String
-    var teamId: String?
-    var isCaptain: Bool
-}
-
-private struct Captain: Codable, Identifiable, FetchableRecord, PersistableRecord {
-    var id: String
-    var name: String
-    var teamId: String
-}
-
-private struct GameSchemaSource: DatabaseSchemaSource {
-    func columnsForPrimaryKey(_ db: Database, inView view: DatabaseObjectID) throws -> [String]? {
-        ["id"]
-    }
-}
-
-private func migrator() -> DatabaseMigrator {
-    var migrator = DatabaseMigrator()
-    migrator.registerMigration("Teams and players") { db in
-        try db.create(table: "team") { t in
-            t.primaryKey("id", .text)
-            t.column("name", .text).notNull()
-        }
-        try db.create(table: "player") { t in
-            t.primaryKey("id", .text)
-            t.column("name", .text).notNull()
-            // As in the ViewRecords article: the index of belongsTo
-            // (player_on_teamId) and the unique index below coexist.
-            t.belongsTo("team", onDelete: .setNull)
-            t.column("isCaptain", .boolean).notNull()
-        }
-        try db.create(
-            indexOn: "player", columns: ["teamId"],
-            options: .unique,
-            condition: Column("isCaptain"))
-    }
-    migrator.registerMigration("Read-only captains") { db in
-        try db.execute(
-            sql: """
-                CREATE VIEW captain AS
-                SELECT id, name, teamId
-                FROM player
-                WHERE isCaptain AND teamId IS NOT NULL;
-                """)
-    }
-    migrator.registerMigration("Captain insert") { db in
-        try db.execute(
-            sql: """
-                CREATE TRIGGER captain_insert
-                INSTEAD OF INSERT ON captain
-                BEGIN
-                    UPDATE player SET isCaptain = 0
-                    WHERE teamId = NEW.teamId AND isCaptain;
-                    INSERT INTO player(id, name, teamId, isCaptain)
-                    VALUES (NEW.id, NEW.name, NEW.teamId, 1);
-                END;
-                """)
-    }
-    migrator.registerMigration("Captain update") { db in
-        try db.execute(
-            sql: """
-                CREATE TRIGGER captain_update
-                INSTEAD OF UPDATE ON captain
-                BEGIN
-                    UPDATE player SET isCaptain = 0
-                    WHERE teamId = NEW.teamId AND isCaptain AND id <> NEW.id;
-                    UPDATE player SET name = NEW.name, teamId = NEW.teamId, isCaptain = 1
-                    WHERE id = NEW.id;
-                END;
-                """)
-    }
-    migrator.registerMigration("Captain delete") { db in
-        try db.execute(
-            sql: """
-                CREATE TRIGGER captain_delete
-                INSTEAD OF DELETE ON captain
-                BEGIN
-                    DELETE FROM player WHERE id = OLD.id;
-                END;
-                """)
-    }
-    return migrator
-}
+private typealias Team = ViewRecordsFixture.Team
+private typealias Captain = ViewRecordsFixture.Captain
 
 private func database() throws -> DatabaseQueue {
-    var config = Configuration()
-    config.schemaSource = GameSchemaSource()
-    let dbQueue = try DatabaseQueue(configuration: config)
-    try migrator().migrate(dbQueue)
-    return dbQueue
+    try ViewRecordsFixture.databaseWithTriggers()
 }
 
 private func players(_ db: Database) throws -> [String] {
@@ -109,19 +16,6 @@ private func players(_ db: Database) throws -> [String] {
 }
 
 struct PersistableViewTests {
-    @Test func insertThroughInsteadOfTrigger() throws {
-        let dbQueue = try database()
-        try dbQueue.write { db in
-            try Team(id: "green", name: "Green").insert(db)
-            // Diane is the captain
-            try Captain(id: "diane", name: "Diane", teamId: "green").insert(db)
-            // Well, no: Eugene is the captain
-            try Captain(id: "eugene", name: "Eugene", teamId: "green").insert(db)
-            #expect(try players(db) == ["diane|Diane|green|0", "eugene|Eugene|green|1"])
-            #expect(try Captain.fetchAll(db).map(\.id) == ["eugene"])
-        }
-    }
-
     @Test func updateThroughInsteadOfTrigger() throws {
         let dbQueue = try database()
         try dbQueue.write { db in
@@ -192,7 +86,9 @@ struct PersistableViewTests {
 
     @Test func viewWithoutSchemaSourceHasNoPrimaryKey() throws {
         let dbQueue = try DatabaseQueue()
-        try migrator().migrate(dbQueue)
+        var migrator = ViewRecordsFixture.migrator()
+        ViewRecordsFixture.registerTriggers(&migrator)
+        try migrator.migrate(dbQueue)
         try dbQueue.write { db in
             try Team(id: "red", name: "Red").insert(db)
             try Captain(id: "alice", name: "Alice", teamId: "red").insert(db)

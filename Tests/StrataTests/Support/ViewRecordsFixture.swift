@@ -1,0 +1,125 @@
+import Foundation
+import Strata
+
+/// The schema and records of the ViewRecords article (seed 002): teams,
+/// players, and the `captain` view with its INSTEAD OF triggers. Used by
+/// `ViewRecordsArticleTests` (the article's samples) and
+/// `PersistableViewTests` (persistence through the view).
+enum ViewRecordsFixture {
+    struct Team: Codable, Identifiable, FetchableRecord, PersistableRecord {
+        var id: String
+        var name: String
+    }
+
+    struct Player: Codable, Identifiable, FetchableRecord, PersistableRecord {
+        var id: String
+        var name: String
+        var teamId: String?
+        var isCaptain: Bool
+    }
+
+    struct Captain: Codable, Identifiable, FetchableRecord, PersistableRecord, Equatable {
+        var id: String
+        var name: String
+        var teamId: String
+    }
+
+    struct GameSchemaSource: DatabaseSchemaSource {
+        /// Returns the names of the columns for the primary key in the
+        /// provided database view.
+        func columnsForPrimaryKey(_ db: Database, inView view: DatabaseObjectID) throws -> [String]? {
+            ["id"]
+        }
+    }
+
+    /// The migrations of the article, up to `lastMigration`.
+    static func migrator() -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("Teams and players") { db in
+            try db.create(table: "team") { t in
+                t.primaryKey("id", .text)
+                t.column("name", .text).notNull()
+            }
+            try db.create(table: "player") { t in
+                t.primaryKey("id", .text)
+                t.column("name", .text).notNull()
+                t.belongsTo("team", onDelete: .setNull)
+                t.column("isCaptain", .boolean).notNull()
+            }
+            // One unique captain per team
+            try db.create(
+                indexOn: "player", columns: ["teamId"],
+                options: .unique,
+                condition: Column("isCaptain"))
+        }
+        migrator.registerMigration("Read-only captains") { db in
+            try db.execute(
+                sql: """
+                    CREATE VIEW captain AS
+                    SELECT id, name, teamId
+                    FROM player
+                    WHERE isCaptain AND teamId IS NOT NULL;
+                    """)
+        }
+        return migrator
+    }
+
+    /// The migrations of the triggers.
+    static func registerTriggers(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("Captain insert") { db in
+            try db.execute(
+                sql: """
+                    -- Insert trigger
+                    CREATE TRIGGER captain_insert
+                    INSTEAD OF INSERT ON captain
+                    BEGIN
+                      -- Remove previous captain
+                      UPDATE player SET isCaptain = 0
+                      WHERE teamId = NEW.teamId AND isCaptain;
+                      -- Insert new captain
+                      INSERT INTO player(id, name, teamId, isCaptain)
+                      VALUES (NEW.id, NEW.name, NEW.teamId, 1);
+                    END;
+                    """)
+        }
+        migrator.registerMigration("Captain update") { db in
+            try db.execute(
+                sql: """
+                    -- Update trigger
+                    CREATE TRIGGER captain_update
+                    INSTEAD OF UPDATE ON captain
+                    BEGIN
+                      -- Remove previous captain
+                      UPDATE player SET isCaptain = 0
+                      WHERE teamId = NEW.teamId AND isCaptain AND id <> NEW.id;
+                      -- Update captain
+                      UPDATE player SET name = NEW.name, teamId = NEW.teamId, isCaptain = 1
+                      WHERE id = NEW.id;
+                    END;
+                    """)
+        }
+        migrator.registerMigration("Captain delete") { db in
+            try db.execute(
+                sql: """
+                    -- Delete trigger
+                    CREATE TRIGGER captain_delete
+                    INSTEAD OF DELETE ON captain
+                    BEGIN
+                      DELETE FROM player WHERE id = OLD.id;
+                    END;
+                    """)
+        }
+    }
+
+    /// A database queue with the schema source and every migration, triggers
+    /// included.
+    static func databaseWithTriggers() throws -> DatabaseQueue {
+        var config = Configuration()
+        config.schemaSource = GameSchemaSource()
+        let dbQueue = try DatabaseQueue(configuration: config)
+        var migrator = migrator()
+        registerTriggers(&migrator)
+        try migrator.migrate(dbQueue)
+        return dbQueue
+    }
+}
