@@ -10,15 +10,11 @@ extension MutablePersistableRecord {
     @discardableResult
     public func delete(_ db: Database) throws -> Bool {
         try willDelete(db)
-        var deleted: Bool?
+        var success: Bool?
         try aroundDelete(db) {
-            let result = try deleteWithoutCallbacks(db)
-            deleted = result
-            return result
+            try PersistenceCallback.aroundDelete.run(Self.self, into: &success) { try deleteWithoutCallbacks(db) }
         }
-        guard let deleted else {
-            throw Self.callbackMisuse("aroundDelete(_:delete:)", action: "delete")
-        }
+        let deleted = try PersistenceCallback.aroundDelete.result(Self.self, &success)
         didDelete(deleted: deleted)
         return deleted
     }

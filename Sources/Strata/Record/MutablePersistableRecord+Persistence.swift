@@ -15,16 +15,6 @@ extension MutablePersistableRecord {
 
     // MARK: - Callback sequences
 
-    /// The error of an `around...` callback that did not call its action,
-    /// or caught the action's error without rethrowing it.
-    @usableFromInline
-    static func callbackMisuse(_ callback: String, action: String) -> DatabaseError {
-        DatabaseError(
-            resultCode: .SQLITE_MISUSE,
-            message: "\(Self.self).\(callback) did not call its \(action) function, "
-                + "or did not rethrow the error of \(action)")
-    }
-
     /// `willSave`, `aroundSave { save }`, `didSave`.
     @inlinable @discardableResult
     mutating func withSaveCallbacks(_ db: Database, _ save: (inout Self) throws -> PersistenceSuccess) throws
@@ -32,15 +22,9 @@ extension MutablePersistableRecord {
     {
         try willSave(db)
         var record = self
-        var saved: PersistenceSuccess?
-        try aroundSave(db) {
-            let success = try save(&record)
-            saved = success
-            return success
-        }
-        guard let saved = saved.take() else {
-            throw Self.callbackMisuse("aroundSave(_:save:)", action: "save")
-        }
+        var success: PersistenceSuccess?
+        try aroundSave(db) { try PersistenceCallback.aroundSave.run(Self.self, into: &success) { try save(&record) } }
+        let saved = try PersistenceCallback.aroundSave.result(Self.self, &success)
         self = record
         didSave(saved)
         return saved
@@ -54,17 +38,23 @@ extension MutablePersistableRecord {
         returning selection: [any SQLSelectable]? = nil,
         fetch: (Statement) throws -> Void = { _ in }
     ) throws -> InsertionSuccess {
+        try withInsertCallbacks(db) { record in
+            try record.insertWithoutCallbacks(db, onConflict: conflictResolution, returning: selection, fetch: fetch)
+        }
+    }
+
+    /// `willInsert`, `aroundInsert { insert }`, `didInsert`: the callbacks
+    /// of INSERT and upsert statements.
+    @inlinable
+    mutating func withInsertCallbacks(_ db: Database, _ insert: (Self) throws -> InsertionSuccess) throws
+        -> InsertionSuccess
+    {
         try willInsert(db)
-        var inserted: InsertionSuccess?
+        var success: InsertionSuccess?
         try aroundInsert(db) {
-            let success = try insertWithoutCallbacks(
-                db, onConflict: conflictResolution, returning: selection, fetch: fetch)
-            inserted = success
-            return success
+            try PersistenceCallback.aroundInsert.run(Self.self, into: &success) { try insert(self) }
         }
-        guard let inserted = inserted.take() else {
-            throw Self.callbackMisuse("aroundInsert(_:insert:)", action: "insert")
-        }
+        let inserted = try PersistenceCallback.aroundInsert.result(Self.self, &success)
         // Called even when an IGNORE conflict resolution ignored the row.
         didInsert(inserted)
         return inserted
@@ -83,17 +73,15 @@ extension MutablePersistableRecord {
         let container = try container ?? persistenceContainer(info)
         let callbackColumns = columns ?? Set(container.columns)
         try willUpdate(db, columns: callbackColumns)
-        var updated: PersistenceSuccess?
+        var success: PersistenceSuccess?
         try aroundUpdate(db, columns: callbackColumns) {
-            let success = try updateWithoutCallbacks(
-                db, info: info, onConflict: conflictResolution, container: container, columns: columns,
-                returning: selection, fetch: fetch)
-            updated = success
-            return success
+            try PersistenceCallback.aroundUpdate.run(Self.self, into: &success) {
+                try updateWithoutCallbacks(
+                    db, info: info, onConflict: conflictResolution, container: container, columns: columns,
+                    returning: selection, fetch: fetch)
+            }
         }
-        guard let updated = updated.take() else {
-            throw Self.callbackMisuse("aroundUpdate(_:columns:update:)", action: "update")
-        }
+        let updated = try PersistenceCallback.aroundUpdate.result(Self.self, &success)
         didUpdate(updated)
         return updated
     }
@@ -141,8 +129,8 @@ extension MutablePersistableRecord {
         let conflict = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForInsert
         let inserted = try info.insert(
             db, container: container, conflictResolution: conflict, returning: selection, fetch: fetch)
-        if info.isRecordClass && (conflict != .ignore || db.changesCount > 0) {
-            (self as! Record).referenceContainer = inserted.persistenceContainer
+        if conflict != .ignore || db.changesCount > 0 {
+            _persistenceDidWrite(inserted.persistenceContainer, columns: nil)
         }
         return inserted
     }
@@ -205,19 +193,7 @@ extension MutablePersistableRecord {
         if changedRowCount == 0 {
             throw RecordError.recordNotFound(databaseTableName: info.tableName, key: key.dictionary)
         }
-        if info.isRecordClass {
-            let record = self as! Record
-            if let columns, var reference = record.referenceContainer {
-                for column in columns {
-                    if let value = container.databaseValue(forColumn: column) {
-                        reference.setValue(value, forColumn: column)
-                    }
-                }
-                record.referenceContainer = reference
-            } else {
-                record.referenceContainer = container
-            }
-        }
+        _persistenceDidWrite(container, columns: columns)
         return PersistenceSuccess(persistenceContainer: container)
     }
 
@@ -234,9 +210,7 @@ extension MutablePersistableRecord {
             try db.cachedStatement(sql: sql).execute(
                 arguments: StatementArguments(values: key.values, namedValues: [:]))
         }
-        if info.isRecordClass {
-            (self as! Record).referenceContainer = nil
-        }
+        _persistenceDidWrite(nil, columns: nil)
         return changedRowCount > 0
     }
 
@@ -256,5 +230,69 @@ extension MutablePersistableRecord {
         let statement = try db.cachedStatement(sql: sql)
         return try Bool.fetchOne(statement, arguments: StatementArguments(values: key.values, namedValues: [:]))
             ?? false
+    }
+}
+
+// MARK: - Around callbacks
+
+/// An `around...` callback, which must call the action it wraps exactly
+/// once, and rethrow its error. The persistence methods check it:
+///
+/// ```swift
+/// var success: InsertionSuccess?
+/// try aroundInsert(db) {
+///     try PersistenceCallback.aroundInsert.run(Self.self, into: &success) { try insertWithoutCallbacks(...) }
+/// }
+/// let inserted = try PersistenceCallback.aroundInsert.result(Self.self, &success)
+/// ```
+///
+/// The result is a plain optional of the inlined persistence method (a
+/// struct around it made the optimizer keep its copies).
+@usableFromInline
+enum PersistenceCallback: Sendable {
+    case aroundSave, aroundInsert, aroundUpdate, aroundDelete
+
+    /// Runs the action the callback wraps, and keeps its result. Throws a
+    /// misuse error, without running the action again, when it already
+    /// succeeded.
+    @inlinable
+    func run<Success>(_ recordType: Any.Type, into success: inout Success?, _ action: () throws -> Success) throws
+        -> Success
+    {
+        if case .some = success { throw misuse(recordType, calledTwice: true) }
+        let result = try action()
+        success = result
+        return result
+    }
+
+    /// The result of the action, once the callback returned. Throws a misuse
+    /// error when the action did not run, or failed (the callback caught its
+    /// error).
+    @inlinable
+    func result<Success>(_ recordType: Any.Type, _ success: inout Success?) throws -> Success {
+        guard let result = success.take() else { throw misuse(recordType, calledTwice: false) }
+        return result
+    }
+
+    /// The callback, and the name of the action it wraps.
+    var names: (callback: String, action: String) {
+        switch self {
+        case .aroundSave: ("aroundSave(_:save:)", "save")
+        case .aroundInsert: ("aroundInsert(_:insert:)", "insert")
+        case .aroundUpdate: ("aroundUpdate(_:columns:update:)", "update")
+        case .aroundDelete: ("aroundDelete(_:delete:)", "delete")
+        }
+    }
+
+    /// The error of a callback that did not call its action, called it
+    /// again after it succeeded, or caught its error without rethrowing it.
+    @usableFromInline
+    func misuse(_ recordType: Any.Type, calledTwice: Bool) -> DatabaseError {
+        let (callback, action) = names
+        let problem =
+            calledTwice
+            ? "called its \(action) function more than once"
+            : "did not call its \(action) function, or did not rethrow the error of \(action)"
+        return DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(recordType).\(callback) \(problem)")
     }
 }

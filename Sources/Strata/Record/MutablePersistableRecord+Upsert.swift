@@ -75,20 +75,12 @@ extension MutablePersistableRecord {
         fetch: (Row) throws -> Void
     ) throws {
         try withSaveCallbacks(db) { record in
-            try record.willInsert(db)
-            var inserted: InsertionSuccess?
-            try record.aroundInsert(db) {
-                let success = try record.upsertWithoutCallbacks(
-                    db, conflictTarget: conflictTarget, strategy: strategy, assignments: assignments,
-                    selection: selection, fetch: fetch)
-                inserted = success
-                return success
-            }
-            guard let inserted else {
-                throw Self.callbackMisuse("aroundInsert(_:insert:)", action: "insert")
-            }
-            record.didInsert(inserted)
-            return PersistenceSuccess(inserted)
+            try PersistenceSuccess(
+                record.withInsertCallbacks(db) { record in
+                    try record.upsertWithoutCallbacks(
+                        db, conflictTarget: conflictTarget, strategy: strategy, assignments: assignments,
+                        selection: selection, fetch: fetch)
+                })
         }
     }
 
@@ -147,9 +139,7 @@ extension MutablePersistableRecord {
         if let rowIDColumn {
             container.setValue(rowID, forColumn: rowIDColumn)
         }
-        if info.isRecordClass {
-            (self as! Record).referenceContainer = container
-        }
+        _persistenceDidWrite(container, columns: nil)
         return InsertionSuccess(rowID: rowID, rowIDColumn: rowIDColumn, persistenceContainer: container)
     }
 }

@@ -70,6 +70,16 @@ public protocol MutablePersistableRecord: EncodableRecord, TableRecord {
 
     /// Called after the deletion, with whether a row was deleted.
     func didDelete(deleted: Bool)
+
+    /// Not for your own records: the hook that lets ``Record`` remember the
+    /// values of its row, for change tracking, after a write of the row.
+    /// The default does nothing.
+    ///
+    /// - parameters:
+    ///     - container: The written values; nil after a deletion.
+    ///     - columns: The columns of an update of some columns only; nil
+    ///       when all values were written.
+    func _persistenceDidWrite(_ container: PersistenceContainer?, columns: Set<String>?)
 }
 
 extension MutablePersistableRecord {
@@ -134,6 +144,10 @@ extension MutablePersistableRecord {
     /// Does nothing.
     @inlinable
     public func didDelete(deleted: Bool) {}
+
+    /// Does nothing: only ``Record`` tracks changes.
+    @inlinable
+    public func _persistenceDidWrite(_ container: PersistenceContainer?, columns: Set<String>?) {}
 }
 
 extension TableRecord where Self: EncodableRecord {

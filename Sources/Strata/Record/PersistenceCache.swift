@@ -15,8 +15,6 @@ final class RecordPersistenceInfo {
     /// The record type.
     let typeID: ObjectIdentifier
     let tableName: String
-    /// Whether the record type is a ``Record`` subclass, which tracks changes.
-    @usableFromInline let isRecordClass: Bool
     private var primaryKeyResult: Result<PrimaryKeyInfo, any Error>?
     private var isViewValue: Bool?
     /// Whether RETURNING "rowid" works (false for views and WITHOUT ROWID tables).
@@ -26,10 +24,9 @@ final class RecordPersistenceInfo {
     /// The columns of the last encoding, in order: the expected columns of the next one.
     @exclusivity(unchecked) var encodingTemplate: [String]?
 
-    init(typeID: ObjectIdentifier, tableName: String, isRecordClass: Bool) {
+    init(typeID: ObjectIdentifier, tableName: String) {
         self.typeID = typeID
         self.tableName = tableName
-        self.isRecordClass = isRecordClass
     }
 
     /// The values of a recycled container, whose buffer the next container
@@ -164,7 +161,7 @@ extension Database {
             schemaCache.lastRecordPersistence = info
             return info
         }
-        let info = RecordPersistenceInfo(typeID: key, tableName: tableName, isRecordClass: type is Record.Type)
+        let info = RecordPersistenceInfo(typeID: key, tableName: tableName)
         schemaCache.recordPersistence[key] = info
         schemaCache.lastRecordPersistence = info
         return info

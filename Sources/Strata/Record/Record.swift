@@ -30,7 +30,7 @@
 /// ```
 open class Record: FetchableRecord, TableRecord, PersistableRecord {
     /// The values last fetched or saved; nil for a new record.
-    @usableFromInline var referenceContainer: PersistenceContainer?
+    var referenceContainer: PersistenceContainer?
 
     /// Creates a record that has not been fetched or saved: it has changes.
     public init() {}
@@ -117,6 +117,26 @@ open class Record: FetchableRecord, TableRecord, PersistableRecord {
 
     /// Called after the deletion. Subclasses that override it call `super`.
     open func didDelete(deleted: Bool) {}
+
+    /// Remembers the written values, as those of the row: the reference of
+    /// the changes. A deletion forgets them, and an update of some columns
+    /// only changes theirs.
+    public final func _persistenceDidWrite(_ container: PersistenceContainer?, columns: Set<String>?) {
+        guard let container else {
+            referenceContainer = nil
+            return
+        }
+        if let columns, var reference = referenceContainer {
+            for column in columns {
+                if let value = container.databaseValue(forColumn: column) {
+                    reference.setValue(value, forColumn: column)
+                }
+            }
+            referenceContainer = reference
+        } else {
+            referenceContainer = container
+        }
+    }
 
     // MARK: - Changes
 
