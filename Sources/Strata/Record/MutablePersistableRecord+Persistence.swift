@@ -252,14 +252,12 @@ extension MutablePersistableRecord {
 enum PersistenceCallback: Sendable {
     case aroundSave, aroundInsert, aroundUpdate, aroundDelete
 
-    /// Runs the action the callback wraps, and keeps its result. Throws a
-    /// misuse error, without running the action again, when it already
-    /// succeeded.
+    /// Runs the action the callback wraps, and keeps its result (the last
+    /// one, if the callback runs it more than once).
     @inlinable
     func run<Success>(_ recordType: Any.Type, into success: inout Success?, _ action: () throws -> Success) throws
         -> Success
     {
-        if case .some = success { throw misuse(recordType, calledTwice: true) }
         let result = try action()
         success = result
         return result
@@ -270,7 +268,7 @@ enum PersistenceCallback: Sendable {
     /// error).
     @inlinable
     func result<Success>(_ recordType: Any.Type, _ success: inout Success?) throws -> Success {
-        guard let result = success.take() else { throw misuse(recordType, calledTwice: false) }
+        guard let result = success.take() else { throw misuse(recordType) }
         return result
     }
 
@@ -284,15 +282,12 @@ enum PersistenceCallback: Sendable {
         }
     }
 
-    /// The error of a callback that did not call its action, called it
-    /// again after it succeeded, or caught its error without rethrowing it.
+    /// The error of a callback that did not call its action, or caught its
+    /// error without rethrowing it.
     @usableFromInline
-    func misuse(_ recordType: Any.Type, calledTwice: Bool) -> DatabaseError {
+    func misuse(_ recordType: Any.Type) -> DatabaseError {
         let (callback, action) = names
-        let problem =
-            calledTwice
-            ? "called its \(action) function more than once"
-            : "did not call its \(action) function, or did not rethrow the error of \(action)"
+        let problem = "did not call its \(action) function, or did not rethrow the error of \(action)"
         return DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(recordType).\(callback) \(problem)")
     }
 }

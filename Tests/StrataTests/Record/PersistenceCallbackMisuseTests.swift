@@ -42,22 +42,6 @@ private struct Clumsy: Codable, MutablePersistableRecord {
     func aroundDelete(_ db: Database, delete: () throws -> Bool) throws { run(delete) }
 }
 
-/// A record whose `around...` callbacks call their action twice.
-private struct Stutterer: Codable, MutablePersistableRecord {
-    static let databaseTableName = "player"
-    var id: Int64?
-    var name: String
-
-    func aroundInsert(_ db: Database, insert: () throws -> InsertionSuccess) throws {
-        _ = try insert()
-        _ = try insert()
-    }
-    func aroundDelete(_ db: Database, delete: () throws -> Bool) throws {
-        _ = try delete()
-        _ = try delete()
-    }
-}
-
 /// A record whose `aroundSave` skips its action.
 private struct ClumsySaver: Codable, MutablePersistableRecord {
     static let databaseTableName = "player"
@@ -143,21 +127,6 @@ struct PersistenceCallbackMisuseTests {
             var saver = ClumsySaver(id: nil, name: "Barbara")
             #expect { try saver.insert(db) } throws: { isMisuse($0, naming: "aroundSave") }
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") == 1)
-        }
-    }
-
-    @Test func aroundCallbacksThatCallTheirActionTwiceThrowMisuse() throws {
-        let dbQueue = try playerDatabase()
-        try dbQueue.write { db in
-            // The second call throws, and does not run the statement again.
-            var stutterer = Stutterer(id: nil, name: "Arthur")
-            #expect { try stutterer.insert(db) } throws: {
-                isMisuse($0, naming: "aroundInsert") && "\($0)".contains("more than once")
-            }
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") == 1)
-            try db.execute(sql: "INSERT INTO player (id, name) VALUES (2, 'Barbara')")
-            let barbara = Stutterer(id: 2, name: "Barbara")
-            #expect { try barbara.delete(db) } throws: { isMisuse($0, naming: "aroundDelete") }
         }
     }
 }
