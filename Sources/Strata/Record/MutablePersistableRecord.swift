@@ -49,8 +49,9 @@ public protocol MutablePersistableRecord: EncodableRecord, TableRecord {
     /// Wraps the insertion: call `insert` exactly once.
     func aroundInsert(_ db: Database, insert: () throws -> InsertionSuccess) throws
 
-    /// Called after a successful insertion, with its rowid. Not called by
-    /// insertions with the `.ignore` conflict resolution.
+    /// Called after a successful insertion, with its rowid. Also called when
+    /// the `.ignore` conflict resolution ignored the row: the rowid is then
+    /// not the record's.
     mutating func didInsert(_ inserted: InsertionSuccess)
 
     /// Called before the record is updated, with the updated columns.
