@@ -147,6 +147,9 @@ public struct DatabaseMigrator: Sendable {
     /// rolled back, the following ones do not run, and the error is rethrown.
     /// The writer is accessed alone (a barrier write) during the whole
     /// operation.
+    ///
+    /// - Complexity: One barrier write access; reads the applied identifiers,
+    ///   then runs each pending migration in a transaction of its own.
     public func migrate(_ writer: any DatabaseWriter) throws {
         try writer.barrierWriteWithoutTransaction { db in
             try migrate(db, upTo: nil)

@@ -7,6 +7,8 @@ extension MutablePersistableRecord {
     /// ```
     ///
     /// Callbacks: `willDelete`, `aroundDelete`, `didDelete`.
+    ///
+    /// - Complexity: Runs one `DELETE` statement, between the persistence callbacks.
     @discardableResult
     public func delete(_ db: Database) throws -> Bool {
         try willDelete(db)
@@ -21,6 +23,8 @@ extension MutablePersistableRecord {
 
     /// Whether a row has the primary key of the record. False when the
     /// primary key is nil.
+    ///
+    /// - Complexity: Runs one SQL statement, and reads one row at most.
     public func exists(_ db: Database) throws -> Bool {
         try existsWithoutCallbacks(db)
     }

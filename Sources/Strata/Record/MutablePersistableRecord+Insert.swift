@@ -13,6 +13,9 @@ extension MutablePersistableRecord {
     ///   resolution; by default, the one of ``persistenceConflictPolicy``.
     /// - throws: A ``DatabaseError`` (`SQLITE_CONSTRAINT` for a duplicate
     ///   primary key, for example), or the error of a callback.
+    ///
+    /// - Complexity: Runs one `INSERT` statement, compiled once per connection and record type,
+    ///   between the persistence callbacks.
     @inlinable
     public mutating func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil)
         throws
@@ -47,6 +50,8 @@ extension MutablePersistableRecord {
 
     /// Inserts a copy of the record, and returns the inserted row, fetched
     /// with `INSERT ... RETURNING` (default values and triggers included).
+    ///
+    /// - Complexity: Runs one `INSERT ... RETURNING` statement, between the persistence callbacks.
     public func insertAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil)
         throws -> Self where Self: FetchableRecord
     {
@@ -61,6 +66,8 @@ extension MutablePersistableRecord {
     /// var player = Player(id: nil, name: "Arthur")
     /// let persistedPlayer = try player.insertAndFetch(db, as: PersistedPlayer.self)
     /// ```
+    ///
+    /// - Complexity: Runs one `INSERT ... RETURNING` statement, between the persistence callbacks.
     public mutating func insertAndFetch<T: FetchableRecord & TableRecord>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -77,6 +84,8 @@ extension MutablePersistableRecord {
     ///     try Int.fetchOne(statement)!
     /// }
     /// ```
+    ///
+    /// - Complexity: Runs one `INSERT ... RETURNING` statement, between the persistence callbacks.
     public mutating func insertAndFetch<T>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -89,6 +98,8 @@ extension MutablePersistableRecord {
     /// Inserts the record, and returns what `fetch` reads from the
     /// `INSERT ... RETURNING` statement of the selection built from the
     /// record columns.
+    ///
+    /// - Complexity: Runs one `INSERT ... RETURNING` statement, between the persistence callbacks.
     public mutating func insertAndFetch<T>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,

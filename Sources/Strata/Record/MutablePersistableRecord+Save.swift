@@ -8,6 +8,9 @@ extension MutablePersistableRecord {
     ///
     /// Callbacks: `willSave`, `aroundSave`, then those of the update, or of
     /// the insert, and `didSave`.
+    ///
+    /// - Complexity: Runs an `UPDATE`, then an `INSERT` when no row was updated (or the `INSERT`
+    ///   alone, without a primary key).
     public mutating func save(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil)
         throws
     {
@@ -34,6 +37,9 @@ extension MutablePersistableRecord {
 
     /// Saves a copy of the record, and returns the saved row, fetched with
     /// `RETURNING`.
+    ///
+    /// - Complexity: Runs an `UPDATE ... RETURNING`, then an `INSERT ... RETURNING` when no row was
+    ///   updated.
     public func saveAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil)
         throws -> Self where Self: FetchableRecord
     {
@@ -43,6 +49,9 @@ extension MutablePersistableRecord {
 
     /// Saves the record, and returns the saved row decoded as another
     /// record type, fetched with `RETURNING`.
+    ///
+    /// - Complexity: Runs an `UPDATE ... RETURNING`, then an `INSERT ... RETURNING` when no row was
+    ///   updated.
     public mutating func saveAndFetch<T: FetchableRecord & TableRecord>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -53,6 +62,9 @@ extension MutablePersistableRecord {
 
     /// Saves the record, and returns what `fetch` reads from the
     /// `INSERT ... RETURNING` or `UPDATE ... RETURNING` statement.
+    ///
+    /// - Complexity: Runs an `UPDATE ... RETURNING`, then an `INSERT ... RETURNING` when no row was
+    ///   updated.
     public mutating func saveAndFetch<T>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,

@@ -9,6 +9,8 @@ extension MutablePersistableRecord {
     /// - throws: ``RecordError/recordNotFound(databaseTableName:key:)`` when
     ///   no row has the primary key (or the primary key is nil), a
     ///   ``DatabaseError``, or the error of a callback.
+    ///
+    /// - Complexity: Runs one `UPDATE` statement, between the persistence callbacks.
     public func update(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         try updateWithAllCallbacks(db, onConflict: conflictResolution, columns: nil)
     }
@@ -18,6 +20,8 @@ extension MutablePersistableRecord {
     /// ```swift
     /// try player.update(db, columns: [Column("score")])
     /// ```
+    ///
+    /// - Complexity: Runs one `UPDATE` statement, between the persistence callbacks.
     public func update(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -31,6 +35,8 @@ extension MutablePersistableRecord {
     /// ```swift
     /// try player.update(db, columns: ["score"])
     /// ```
+    ///
+    /// - Complexity: Runs one `UPDATE` statement, between the persistence callbacks.
     public func update(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -63,6 +69,9 @@ extension MutablePersistableRecord {
     ///     print("player was modified, and updated in the database")
     /// }
     /// ```
+    ///
+    /// - Complexity: Encodes the record twice to compare; runs one `UPDATE` statement when a column
+    ///   changed, none otherwise.
     @discardableResult
     public func updateChanges<Record: MutablePersistableRecord>(
         _ db: Database,
@@ -83,6 +92,9 @@ extension MutablePersistableRecord {
     ///     $0.score = 1000
     /// }
     /// ```
+    ///
+    /// - Complexity: Encodes the record twice to compare; runs one `UPDATE` statement when a column
+    ///   changed, none otherwise.
     @discardableResult
     public mutating func updateChanges(
         _ db: Database,
@@ -99,6 +111,8 @@ extension MutablePersistableRecord {
 
     /// Updates all columns, and returns the updated row, fetched with
     /// `UPDATE ... RETURNING`.
+    ///
+    /// - Complexity: Runs one `UPDATE ... RETURNING` statement, between the persistence callbacks.
     public func updateAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil)
         throws -> Self where Self: FetchableRecord
     {
@@ -107,6 +121,8 @@ extension MutablePersistableRecord {
 
     /// Updates all columns, and returns the updated row decoded as another
     /// record type, fetched with `UPDATE ... RETURNING`.
+    ///
+    /// - Complexity: Runs one `UPDATE ... RETURNING` statement, between the persistence callbacks.
     public func updateAndFetch<T: FetchableRecord & TableRecord>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -122,6 +138,8 @@ extension MutablePersistableRecord {
 
     /// Updates all columns, and returns what `fetch` reads from the
     /// `UPDATE ... RETURNING` statement of the selection.
+    ///
+    /// - Complexity: Runs one `UPDATE ... RETURNING` statement, between the persistence callbacks.
     public func updateAndFetch<T>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -134,6 +152,8 @@ extension MutablePersistableRecord {
 
     /// Updates the given columns, and returns what `fetch` reads from the
     /// `UPDATE ... RETURNING` statement of the selection.
+    ///
+    /// - Complexity: Runs one `UPDATE ... RETURNING` statement, between the persistence callbacks.
     public func updateAndFetch<T>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -147,6 +167,8 @@ extension MutablePersistableRecord {
 
     /// Updates the given columns, and returns what `fetch` reads from the
     /// `UPDATE ... RETURNING` statement of the selection.
+    ///
+    /// - Complexity: Runs one `UPDATE ... RETURNING` statement, between the persistence callbacks.
     public func updateAndFetch<T>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,

@@ -8,6 +8,8 @@ extension MutablePersistableRecord {
     ///
     /// Callbacks are those of an insertion: `didInsert` receives the rowid
     /// of the inserted or updated row.
+    ///
+    /// - Complexity: Runs one `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` statement.
     public mutating func upsert(_ db: Database) throws {
         try upsertWithAllCallbacks(db, conflictTarget: [], strategy: .allColumns, assignments: nil, selection: []) {
             _ in
@@ -35,6 +37,8 @@ extension MutablePersistableRecord {
     ///     - strategy: Which columns are overwritten by default.
     ///     - assignments: Assignments of the update, given the `excluded`
     ///       alias of the values that could not be inserted.
+    ///
+    /// - Complexity: Runs one `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` statement.
     public mutating func upsertAndFetch(
         _ db: Database,
         onConflict conflictTarget: [String] = [],
@@ -46,6 +50,8 @@ extension MutablePersistableRecord {
 
     /// Upserts the record, and returns the inserted or updated row decoded
     /// as another record type, fetched with `RETURNING`.
+    ///
+    /// - Complexity: Runs one `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` statement.
     public mutating func upsertAndFetch<T: FetchableRecord & TableRecord>(
         _ db: Database,
         as returnedType: T.Type,

@@ -28,6 +28,9 @@ extension PersistableRecord {
     public func didInsert(_ inserted: InsertionSuccess) {}
 
     /// Inserts the record. See ``MutablePersistableRecord/insert(_:onConflict:)``.
+    ///
+    /// - Complexity: Runs one `INSERT` statement, compiled once per connection and record type,
+    ///   between the persistence callbacks.
     @inlinable
     public func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         var record = self
@@ -36,6 +39,8 @@ extension PersistableRecord {
 
     /// Inserts the record, and returns the inserted row decoded as another
     /// record type, fetched with `INSERT ... RETURNING`.
+    ///
+    /// - Complexity: Runs one `INSERT ... RETURNING` statement, between the persistence callbacks.
     public func insertAndFetch<T: FetchableRecord & TableRecord>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -47,6 +52,8 @@ extension PersistableRecord {
 
     /// Inserts the record, and returns what `fetch` reads from the
     /// `INSERT ... RETURNING` statement of the selection.
+    ///
+    /// - Complexity: Runs one `INSERT ... RETURNING` statement, between the persistence callbacks.
     public func insertAndFetch<T>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -61,6 +68,8 @@ extension PersistableRecord {
     /// Inserts the record, and returns what `fetch` reads from the
     /// `INSERT ... RETURNING` statement of the selection built from the
     /// record columns.
+    ///
+    /// - Complexity: Runs one `INSERT ... RETURNING` statement, between the persistence callbacks.
     public func insertAndFetch<T>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -73,6 +82,9 @@ extension PersistableRecord {
     }
 
     /// Saves the record. See ``MutablePersistableRecord/save(_:onConflict:)``.
+    ///
+    /// - Complexity: Runs an `UPDATE`, then an `INSERT` when no row was updated (or the `INSERT`
+    ///   alone, without a primary key).
     public func save(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         var record = self
         try record.saveWithAllCallbacks(db, onConflict: conflictResolution)
@@ -80,6 +92,9 @@ extension PersistableRecord {
 
     /// Saves the record, and returns the saved row decoded as another
     /// record type, fetched with `RETURNING`.
+    ///
+    /// - Complexity: Runs an `UPDATE ... RETURNING`, then an `INSERT ... RETURNING` when no row was
+    ///   updated.
     public func saveAndFetch<T: FetchableRecord & TableRecord>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -91,6 +106,9 @@ extension PersistableRecord {
 
     /// Saves the record, and returns what `fetch` reads from the
     /// `RETURNING` statement of the selection.
+    ///
+    /// - Complexity: Runs an `UPDATE ... RETURNING`, then an `INSERT ... RETURNING` when no row was
+    ///   updated.
     public func saveAndFetch<T>(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -103,6 +121,8 @@ extension PersistableRecord {
     }
 
     /// Upserts the record. See ``MutablePersistableRecord/upsert(_:)``.
+    ///
+    /// - Complexity: Runs one `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` statement.
     public func upsert(_ db: Database) throws {
         var record = self
         try record.upsertWithAllCallbacks(
@@ -112,6 +132,8 @@ extension PersistableRecord {
 
     /// Upserts the record, and returns the inserted or updated row, fetched
     /// with `RETURNING`.
+    ///
+    /// - Complexity: Runs one `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` statement.
     public func upsertAndFetch(
         _ db: Database,
         onConflict conflictTarget: [String] = [],
@@ -123,6 +145,8 @@ extension PersistableRecord {
 
     /// Upserts the record, and returns the inserted or updated row decoded
     /// as another record type, fetched with `RETURNING`.
+    ///
+    /// - Complexity: Runs one `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` statement.
     public func upsertAndFetch<T: FetchableRecord & TableRecord>(
         _ db: Database,
         as returnedType: T.Type,
