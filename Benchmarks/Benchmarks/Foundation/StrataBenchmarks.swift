@@ -44,10 +44,12 @@ let grdbPool = try! GRDBPoolWorkloads(path: poolPath("grdb.sqlite"), setupSQL: F
 
 let benchmarks: @Sendable () -> Void = {
     // mallocCountTotal: the allocations of one iteration (the MallocInterposer
-    // trait of the benchmark package counts them), SQLite's included.
+    // trait of the benchmark package counts them), SQLite's included, shown
+    // as exact counts rather than thousands.
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .instructions],
         timeUnits: .milliseconds,
+        units: [.mallocCountTotal: .count],
         warmupIterations: 1,
         maxDuration: .seconds(2),
         maxIterations: 20
