@@ -18,32 +18,46 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The fixture SQL and the pool workload's threads, shared by all.
+        .target(
+            name: "WorkloadSupport",
+            path: "Sources/WorkloadSupport"
+        ),
         .target(
             name: "CWorkloads",
-            dependencies: [.product(name: "StrataSQLite", package: "Strata")],
+            dependencies: ["WorkloadSupport", .product(name: "StrataSQLite", package: "Strata")],
             path: "Sources/CWorkloads"
         ),
         .target(
             name: "StrataWorkloads",
-            dependencies: [.product(name: "Strata", package: "Strata")],
+            dependencies: ["WorkloadSupport", .product(name: "Strata", package: "Strata")],
             path: "Sources/StrataWorkloads"
-        ),
-        // Runs one Strata workload, for profilers (valgrind, perf):
-        // `swift build -c release --product strata-profile && valgrind --tool=callgrind .build/release/strata-profile insert`
-        .executableTarget(
-            name: "strata-profile",
-            dependencies: ["StrataWorkloads", "CWorkloads"],
-            path: "Sources/strata-profile"
         ),
         .target(
             name: "GRDBWorkloads",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["WorkloadSupport", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/GRDBWorkloads"
         ),
-        // Pool throughput, Strata vs GRDB: `swift build -c release --product pool-throughput`.
+        // Runs one workload in its own process, for profilers (valgrind, perf):
+        // `swift build -c release --product strata-profile && .build/release/strata-profile list`
+        // and see Sources/strata-profile/main.swift for callgrind.
+        .executableTarget(
+            name: "strata-profile",
+            dependencies: ["WorkloadSupport", "StrataWorkloads", "CWorkloads", "GRDBWorkloads"],
+            path: "Sources/strata-profile"
+        ),
+        // Wall clock of every workload, C (multi-thread and serialized), Strata
+        // and GRDB interleaved in one process, as a markdown table:
+        // `swift build -c release --product compare && .build/release/compare`.
+        .executableTarget(
+            name: "compare",
+            dependencies: ["WorkloadSupport", "StrataWorkloads", "CWorkloads", "GRDBWorkloads"],
+            path: "Sources/compare"
+        ),
+        // Pool throughput, C vs Strata vs GRDB: `swift build -c release --product pool-throughput`.
         .executableTarget(
             name: "pool-throughput",
-            dependencies: ["StrataWorkloads", "GRDBWorkloads"],
+            dependencies: ["WorkloadSupport", "CWorkloads", "StrataWorkloads", "GRDBWorkloads"],
             path: "Sources/pool-throughput"
         ),
         // Writes per second with observations on a pool, Strata vs GRDB:
@@ -59,6 +73,7 @@ let package = Package(
         .executableTarget(
             name: "StrataBenchmarks",
             dependencies: [
+                "WorkloadSupport",
                 "CWorkloads",
                 "StrataWorkloads",
                 "GRDBWorkloads",

@@ -12,15 +12,37 @@ public enum CWorkloadError: Error, CustomStringConvertible {
     }
 }
 
+/// The threading mode a C connection is opened in.
+///
+/// Strata opens its connections with `SQLITE_OPEN_NOMUTEX` (multi-thread
+/// mode: each connection is only used by one queue at a time, so SQLite takes
+/// no mutex per call). `serialized` is SQLite's default on most builds, and
+/// what a naive C program gets: a mutex around every `sqlite3_*` call.
+public enum CThreading: String, Sendable, CaseIterable {
+    /// `SQLITE_OPEN_NOMUTEX`, as Strata opens its connections.
+    case multiThread = "multi-thread"
+    /// `SQLITE_OPEN_FULLMUTEX`, SQLite's default threading mode.
+    case serialized
+
+    var openFlag: Int32 {
+        switch self {
+        case .multiThread: SQLITE_OPEN_NOMUTEX
+        case .serialized: SQLITE_OPEN_FULLMUTEX
+        }
+    }
+}
+
 public final class CConnection: @unchecked Sendable {
     public let handle: OpaquePointer
 
-    /// Opens a private in-memory database.
-    public init() throws {
+    /// Opens a database: by default a private in-memory one.
+    public init(path: String = ":memory:", threading: CThreading) throws {
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | threading.openFlag
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
-            throw CWorkloadError.sqlite(code: code, message: "cannot open")
+            if let handle { sqlite3_close_v2(handle) }
+            throw CWorkloadError.sqlite(code: code, message: "cannot open \(path)")
         }
         self.handle = handle
     }
@@ -51,8 +73,8 @@ public final class CConnection: @unchecked Sendable {
 public final class CReads: @unchecked Sendable {
     let connection: CConnection
 
-    public init(setupSQL: [String]) throws {
-        connection = try CConnection()
+    public init(setupSQL: [String], threading: CThreading) throws {
+        connection = try CConnection(threading: threading)
         for sql in setupSQL { try connection.execute(sql) }
     }
 
@@ -181,8 +203,8 @@ func parseDate(_ s: UnsafeBufferPointer<UInt8>) -> Date? {
 public final class CInserts: @unchecked Sendable {
     let connection: CConnection
 
-    public init(setupSQL: [String]) throws {
-        connection = try CConnection()
+    public init(setupSQL: [String], threading: CThreading) throws {
+        connection = try CConnection(threading: threading)
         for sql in setupSQL { try connection.execute(sql) }
     }
 

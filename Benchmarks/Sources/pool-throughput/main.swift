@@ -1,18 +1,12 @@
+import CWorkloads
 import Foundation
 import GRDBWorkloads
 import StrataWorkloads
+import WorkloadSupport
 
-// Pool throughput, Strata vs GRDB 7 (release build):
+// Pool throughput, raw C (multi-thread) vs Strata vs GRDB 7 (release build):
 //     swift build -c release --product pool-throughput && .build/release/pool-throughput
 
-let rowCount = 200_000
-let setupSQL = [
-    "CREATE TABLE t (i0 INTEGER, i1 INTEGER, i2 INTEGER, i3 INTEGER, i4 INTEGER, i5 INTEGER, i6 INTEGER, i7 INTEGER, i8 INTEGER, i9 INTEGER)",
-    """
-    WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(rowCount - 1))
-    INSERT INTO t SELECT x, x+1, x+2, x+3, x+4, x+5, x+6, x+7, x+8, x+9 FROM c
-    """,
-]
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pool-throughput-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
@@ -29,6 +23,9 @@ func seconds(_ body: () async throws -> Void) async rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
+let setupSQL = Fixture.poolSetup
+let c = try CPoolWorkloads(
+    path: directory.appendingPathComponent("c.sqlite").path, setupSQL: setupSQL, threading: .multiThread)
 let strata = try StrataPoolWorkloads(path: directory.appendingPathComponent("strata.sqlite").path, setupSQL: setupSQL)
 let grdb = try GRDBPoolWorkloads(path: directory.appendingPathComponent("grdb.sqlite").path, setupSQL: setupSQL)
 let scans = 10
@@ -36,6 +33,7 @@ let burst = 10_000
 
 for round in 1...3 {
     for (name, run) in [
+        ("C (multi-thread)", { try c.readersDuringWrites(scans: scans) }),
         ("Strata", { try strata.readersDuringWrites(scans: scans) }),
         ("GRDB", { try grdb.readersDuringWrites(scans: scans) }),
     ] as [(String, () throws -> (rows: Int, batches: Int))] {

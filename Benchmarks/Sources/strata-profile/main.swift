@@ -1,74 +1,205 @@
 import CWorkloads
+import Foundation
+import GRDBWorkloads
 import StrataWorkloads
+import WorkloadSupport
 
-// Runs one Strata workload a few times, for profilers.
-let workload = CommandLine.arguments.dropFirst().first ?? "insert"
-let tableSQL = "CREATE TABLE t (i0 INT, i1 INT, i2 INT, i3 INT, i4 INT, i5 INT, i6 INT, i7 INT, i8 INT, i9 INT)"
-let fillSQL = """
-    WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < 199999)
-    INSERT INTO t SELECT x, x, x, x, x, x, x, x, x, x FROM c
-    """
-switch workload {
-case "c-insert":
-    try CInserts(setupSQL: [tableSQL]).insertPositional(rowCount: 50_000)
-case "c-insert-named":
-    try CInserts(setupSQL: [tableSQL]).insertNamed(rowCount: 50_000)
-case "c-by-name":
-    print(try CReads(setupSQL: [tableSQL, fillSQL]).iterateRowsByName())
-case "c-by-index":
-    print(try CReads(setupSQL: [tableSQL, fillSQL]).iterateRowsByIndex())
-case "c-ints":
-    print(try CReads(setupSQL: [tableSQL, fillSQL]).fetchAllInts().count)
-case "ints":
-    print(try StrataReads(setupSQL: [tableSQL, fillSQL]).fetchAllInts().count)
-case "insert":
-    let inserts = try StrataInserts(setupSQL: [tableSQL])
-    try inserts.insertPositional(rowCount: 50_000)
-case "insert-named":
-    let inserts = try StrataInserts(setupSQL: [tableSQL])
-    try inserts.insertNamed(rowCount: 50_000)
-case "by-name":
-    print(try StrataReads(setupSQL: [tableSQL, fillSQL]).iterateRowsByName())
-case "by-index":
-    print(try StrataReads(setupSQL: [tableSQL, fillSQL]).iterateRowsByIndex())
-case "dates", "c-dates":
-    let datesSQL = """
-        WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < 99999)
-        INSERT INTO dates SELECT strftime('%Y-%m-%d %H:%M:%f', 1600000000 + x * 37.123, 'unixepoch') FROM c
-        """
-    let setup = [tableSQL, "CREATE TABLE dates (d TEXT)", datesSQL]
-    if workload == "dates" {
-        print(try StrataReads(setupSQL: setup).fetchAllDates().count)
-    } else {
-        print(try CReads(setupSQL: setup).fetchAllDates().count)
-    }
-case "requests", "c-requests":
-    let playerSQL = [
-        "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)",
-        """
-        WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < 999)
-        INSERT INTO player (name, score) SELECT 'player' || ((x * 7919) % 1000), (x * 37) % 1000 FROM c
-        """,
-    ]
-    if workload == "requests" {
-        print(try StrataReads(setupSQL: playerSQL).queryInterfaceRequests())
-    } else {
-        print(try CReads(setupSQL: playerSQL).queryInterfaceRequests())
-    }
-case "records-by-name":
-    print(try StrataReads(setupSQL: [tableSQL, fillSQL]).fetchRecordsByName())
-case "records-by-index":
-    print(try StrataReads(setupSQL: [tableSQL, fillSQL]).fetchRecordsByIndex())
-case "records-decodable":
-    print(try StrataReads(setupSQL: [tableSQL, fillSQL]).fetchDecodableRecords())
-case "setup":
-    _ = try CReads(setupSQL: [tableSQL, fillSQL])
-case "c-records":
-    print(try CReads(setupSQL: [tableSQL, fillSQL]).fetchRecords())
-case "insert-records":
-    try StrataInserts(setupSQL: [tableSQL]).insertRecords(rowCount: 50_000)
-case "insert-encodable":
-    try StrataInserts(setupSQL: [tableSQL]).insertEncodableRecords(rowCount: 50_000)
-default:
-    print("unknown workload \(workload)")
+// Runs one workload once, in its own process, for profilers.
+//
+//     swift build -c release --product strata-profile
+//     .build/release/strata-profile list
+//     valgrind --tool=callgrind --toggle-collect='*profiledRegion*' .build/release/strata-profile by-index
+//
+// Workload names: `by-index` (Strata), `grdb-by-index` (GRDB 7),
+// `c-mt-by-index` (raw C, multi-thread mode, as Strata opens its
+// connections), `c-by-index` (raw C, SQLite's default serialized mode).
+// The database is filled before the workload runs; `--toggle-collect` on
+// `profiledRegion` makes callgrind count the workload only, without opening
+// and filling the database. Callgrind toggles collection per thread, so for
+// the pool workloads (whose readers and writer run on threads of their own)
+// count whole processes instead, and subtract the `pool-setup` workload of
+// the same implementation (`c-mt-pool` minus `c-mt-pool-setup`).
+
+/// Runs the measured part of a workload. Never inlined nor optimized, so that
+/// its symbol exists once, for `valgrind --toggle-collect='*profiledRegion*'`.
+@inline(never) @_optimize(none)
+func profiledRegion(_ body: () throws -> Int) rethrows -> Int {
+    try body()
 }
+
+/// The tables a workload reads or writes.
+enum Setup {
+    case rows, dates, players, inserts, pool
+
+    var sql: [String] {
+        switch self {
+        case .rows: Fixture.rowsSetup
+        case .dates: Fixture.datesSetup
+        case .players: Fixture.playerSetup
+        case .inserts: Fixture.insertSetup
+        case .pool: Fixture.poolSetup
+        }
+    }
+}
+
+/// What the profiled pool workload does: a fixed amount of work (the
+/// throughput version runs the writer until the readers are done).
+let poolScans = 2
+let poolBatches = 20
+
+/// A workload: its tables, and a function that opens and fills the database
+/// (not profiled) and returns the measured part.
+struct Workload {
+    var setup: Setup
+    var prepare: (_ setupSQL: [String], _ path: String) throws -> () throws -> Int
+}
+
+func strataWorkloads() -> [String: Workload] {
+    func reads(_ setup: Setup, _ body: @escaping (StrataReads) throws -> Int) -> Workload {
+        Workload(setup: setup) { sql, _ in
+            let reads = try StrataReads(setupSQL: sql)
+            return { try body(reads) }
+        }
+    }
+    func inserts(_ body: @escaping (StrataInserts) throws -> Void) -> Workload {
+        Workload(setup: .inserts) { sql, _ in
+            let inserts = try StrataInserts(setupSQL: sql)
+            return {
+                try body(inserts)
+                return Fixture.insertRowCount
+            }
+        }
+    }
+    return [
+        "by-index": reads(.rows) { try $0.iterateRowsByIndex() },
+        "by-name": reads(.rows) { try $0.iterateRowsByName() },
+        "records-by-index": reads(.rows) { try $0.fetchRecordsByIndex() },
+        "records-by-name": reads(.rows) { try $0.fetchRecordsByName() },
+        "records-decodable": reads(.rows) { try $0.fetchDecodableRecords() },
+        "ints": reads(.rows) { try $0.fetchAllInts().count },
+        "dates": reads(.dates) { try $0.fetchAllDates().count },
+        "requests": reads(.players) { try $0.queryInterfaceRequests() },
+        "insert": inserts { try $0.insertPositional(rowCount: Fixture.insertRowCount) },
+        "insert-named": inserts { try $0.insertNamed(rowCount: Fixture.insertRowCount) },
+        "insert-records": inserts { try $0.insertRecords(rowCount: Fixture.insertRowCount) },
+        "insert-encodable": inserts { try $0.insertEncodableRecords(rowCount: Fixture.insertRowCount) },
+        "pool": Workload(setup: .pool) { sql, path in
+            let pool = try StrataPoolWorkloads(path: path, setupSQL: sql)
+            return { try pool.readersDuringWrites(scans: poolScans, batches: poolBatches).rows }
+        },
+        "pool-setup": Workload(setup: .pool) { sql, path in
+            let pool = try StrataPoolWorkloads(path: path, setupSQL: sql)
+            return { withExtendedLifetime(pool) { 0 } }
+        },
+    ]
+}
+
+func grdbWorkloads() -> [String: Workload] {
+    func reads(_ setup: Setup, _ body: @escaping (GRDBReads) throws -> Int) -> Workload {
+        Workload(setup: setup) { sql, _ in
+            let reads = try GRDBReads(setupSQL: sql)
+            return { try body(reads) }
+        }
+    }
+    func inserts(_ body: @escaping (GRDBInserts) throws -> Void) -> Workload {
+        Workload(setup: .inserts) { sql, _ in
+            let inserts = try GRDBInserts(setupSQL: sql)
+            return {
+                try body(inserts)
+                return Fixture.insertRowCount
+            }
+        }
+    }
+    return [
+        "by-index": reads(.rows) { try $0.iterateRowsByIndex() },
+        "by-name": reads(.rows) { try $0.iterateRowsByName() },
+        "records-by-index": reads(.rows) { try $0.fetchRecordsByIndex() },
+        "records-by-name": reads(.rows) { try $0.fetchRecordsByName() },
+        "records-decodable": reads(.rows) { try $0.fetchDecodableRecords() },
+        "ints": reads(.rows) { try $0.fetchAllInts().count },
+        "dates": reads(.dates) { try $0.fetchAllDates().count },
+        "requests": reads(.players) { try $0.queryInterfaceRequests() },
+        "insert": inserts { try $0.insertPositional(rowCount: Fixture.insertRowCount) },
+        "insert-named": inserts { try $0.insertNamed(rowCount: Fixture.insertRowCount) },
+        "insert-records": inserts { try $0.insertRecords(rowCount: Fixture.insertRowCount) },
+        "insert-encodable": inserts { try $0.insertEncodableRecords(rowCount: Fixture.insertRowCount) },
+        "pool": Workload(setup: .pool) { sql, path in
+            let pool = try GRDBPoolWorkloads(path: path, setupSQL: sql)
+            return { try pool.readersDuringWrites(scans: poolScans, batches: poolBatches).rows }
+        },
+        "pool-setup": Workload(setup: .pool) { sql, path in
+            let pool = try GRDBPoolWorkloads(path: path, setupSQL: sql)
+            return { withExtendedLifetime(pool) { 0 } }
+        },
+    ]
+}
+
+/// The C baselines. Record fetches read into a plain struct, record inserts
+/// bind a struct's fields with the SQL Strata and GRDB generate.
+func cWorkloads(_ threading: CThreading) -> [String: Workload] {
+    func reads(_ setup: Setup, _ body: @escaping (CReads) throws -> Int) -> Workload {
+        Workload(setup: setup) { sql, _ in
+            let reads = try CReads(setupSQL: sql, threading: threading)
+            return { try body(reads) }
+        }
+    }
+    func inserts(_ body: @escaping (CInserts) throws -> Void) -> Workload {
+        Workload(setup: .inserts) { sql, _ in
+            let inserts = try CInserts(setupSQL: sql, threading: threading)
+            return {
+                try body(inserts)
+                return Fixture.insertRowCount
+            }
+        }
+    }
+    let records = reads(.rows) { try $0.fetchRecords() }
+    let insertRecords = inserts { try $0.insertRecords(rowCount: Fixture.insertRowCount) }
+    return [
+        "by-index": reads(.rows) { try $0.iterateRowsByIndex() },
+        "by-name": reads(.rows) { try $0.iterateRowsByName() },
+        "records": records,
+        "records-by-index": records,
+        "records-by-name": records,
+        "records-decodable": records,
+        "ints": reads(.rows) { try $0.fetchAllInts().count },
+        "dates": reads(.dates) { try $0.fetchAllDates().count },
+        "requests": reads(.players) { try $0.queryInterfaceRequests() },
+        "insert": inserts { try $0.insertPositional(rowCount: Fixture.insertRowCount) },
+        "insert-named": inserts { try $0.insertNamed(rowCount: Fixture.insertRowCount) },
+        "insert-records": insertRecords,
+        "insert-encodable": insertRecords,
+        "pool": Workload(setup: .pool) { sql, path in
+            let pool = try CPoolWorkloads(path: path, setupSQL: sql, threading: threading)
+            return { try pool.readersDuringWrites(scans: poolScans, batches: poolBatches).rows }
+        },
+        "pool-setup": Workload(setup: .pool) { sql, path in
+            let pool = try CPoolWorkloads(path: path, setupSQL: sql, threading: threading)
+            return { withExtendedLifetime(pool) { 0 } }
+        },
+        // Only opens and fills table `t` (C, serialized): the cost to subtract
+        // from a whole-process count of a read workload.
+        "setup": reads(.rows) { _ in 0 },
+    ]
+}
+
+var workloads: [String: Workload] = [:]
+for (name, workload) in strataWorkloads() { workloads[name] = workload }
+for (name, workload) in grdbWorkloads() { workloads["grdb-" + name] = workload }
+for (name, workload) in cWorkloads(.multiThread) { workloads["c-mt-" + name] = workload }
+for (name, workload) in cWorkloads(.serialized) { workloads["c-" + name] = workload }
+workloads["setup"] = workloads["c-setup"]
+
+let name = CommandLine.arguments.dropFirst().first ?? "insert"
+if name == "list" {
+    print(workloads.keys.sorted().joined(separator: "\n"))
+    exit(0)
+}
+guard let workload = workloads[name] else {
+    print("unknown workload \(name); `strata-profile list` lists them")
+    exit(1)
+}
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-profile-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+let run = try workload.prepare(workload.setup.sql, directory.appendingPathComponent("db.sqlite").path)
+print(try profiledRegion(run))

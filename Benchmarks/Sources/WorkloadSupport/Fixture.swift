@@ -1,0 +1,51 @@
+/// The SQL that fills the databases of every workload. The benchmark suite,
+/// `strata-profile`, `compare` and `pool-throughput` all use it, so that C,
+/// Strata and GRDB always read and write the same tables and the same values.
+public enum Fixture {
+    public static let readRowCount = 200_000
+    public static let dateCount = 100_000
+    public static let playerCount = 1_000
+    public static let insertRowCount = 50_000
+
+    /// Table `t`: `readRowCount` rows of 10 Int columns (x, x+1, ..., x+9).
+    public static let rowsSetup: [String] = [
+        "CREATE TABLE t (i0 INTEGER, i1 INTEGER, i2 INTEGER, i3 INTEGER, i4 INTEGER, i5 INTEGER, i6 INTEGER, i7 INTEGER, i8 INTEGER, i9 INTEGER)",
+        """
+        WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(readRowCount - 1))
+        INSERT INTO t SELECT x, x+1, x+2, x+3, x+4, x+5, x+6, x+7, x+8, x+9 FROM c
+        """,
+    ]
+
+    /// Table `player`: `playerCount` rows, the target of the query interface request.
+    public static let playerSetup: [String] = [
+        "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)",
+        """
+        WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(playerCount - 1))
+        INSERT INTO player (name, score) SELECT 'player' || ((x * 7919) % 1000), (x * 37) % 1000 FROM c
+        """,
+    ]
+
+    /// Table `dates`: `dateCount` dates as "YYYY-MM-DD HH:MM:SS.SSS" text,
+    /// the format GRDB and Strata store dates in.
+    public static let datesSetup: [String] = [
+        "CREATE TABLE dates (d TEXT)",
+        """
+        WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(dateCount - 1))
+        INSERT INTO dates SELECT strftime('%Y-%m-%d %H:%M:%f', 1600000000 + x * 37.123, 'unixepoch') FROM c
+        """,
+    ]
+
+    /// Every table the read workloads use.
+    public static let readSetup = rowsSetup + playerSetup + datesSetup
+
+    /// The empty table `t` the insert workloads fill.
+    public static let insertSetup: [String] = [
+        "CREATE TABLE t (i0 INTEGER, i1 INTEGER, i2 INTEGER, i3 INTEGER, i4 INTEGER, i5 INTEGER, i6 INTEGER, i7 INTEGER, i8 INTEGER, i9 INTEGER)"
+    ]
+
+    /// The pool workload: table `t` to scan, and table `batch` the writer fills.
+    public static let poolSetup = rowsSetup + ["CREATE TABLE batch (a INTEGER, b TEXT)"]
+
+    /// Scans of table `t` per reader thread in the pool workload.
+    public static let poolScans = 5
+}

@@ -1,0 +1,257 @@
+import CWorkloads
+import Foundation
+import GRDBWorkloads
+import StrataWorkloads
+import WorkloadSupport
+
+// Wall clock of every workload for raw C (multi-thread and serialized),
+// Strata and GRDB 7, in one process, interleaved: each round runs every
+// workload once per implementation, and the table shows the median of the
+// rounds. Release builds only:
+//
+//     swift build -c release --product compare && .build/release/compare [--rounds N] [filter]
+//
+// `filter` keeps the workloads whose name contains it.
+
+var rounds = 3
+var filter: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    if argument == "--rounds", let value = arguments.popFirst().flatMap(Int.init) {
+        rounds = value
+    } else {
+        filter = argument
+    }
+}
+
+enum Implementation: String, CaseIterable {
+    case cMT = "C (multi-thread)"
+    case cSerialized = "C (serialized)"
+    case strata = "Strata"
+    case grdb = "GRDB"
+}
+
+/// One implementation of a workload: `reset` runs before each measured run,
+/// untimed; `run` is timed and returns rows read (or written) and batches
+/// written (pool only).
+struct Variant {
+    var reset: () throws -> Void = {}
+    var run: () throws -> (rows: Int, batches: Int)
+}
+
+struct Workload {
+    var name: String
+    var variants: [Implementation: Variant]
+}
+
+func log(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+func loadAverage() -> String {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+        .split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+}
+
+log("load average before setup: \(loadAverage())")
+
+// MARK: - Databases
+
+let cMTReads = try CReads(setupSQL: Fixture.readSetup, threading: .multiThread)
+let cReads = try CReads(setupSQL: Fixture.readSetup, threading: .serialized)
+let strataReads = try StrataReads(setupSQL: Fixture.readSetup)
+let grdbReads = try GRDBReads(setupSQL: Fixture.readSetup)
+let cMTInserts = try CInserts(setupSQL: Fixture.insertSetup, threading: .multiThread)
+let cInserts = try CInserts(setupSQL: Fixture.insertSetup, threading: .serialized)
+let strataInserts = try StrataInserts(setupSQL: Fixture.insertSetup)
+let grdbInserts = try GRDBInserts(setupSQL: Fixture.insertSetup)
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-compare-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+func poolPath(_ name: String) -> String { directory.appendingPathComponent(name).path }
+let cMTPool = try CPoolWorkloads(path: poolPath("c-mt.sqlite"), setupSQL: Fixture.poolSetup, threading: .multiThread)
+let cPool = try CPoolWorkloads(path: poolPath("c.sqlite"), setupSQL: Fixture.poolSetup, threading: .serialized)
+let strataPool = try StrataPoolWorkloads(path: poolPath("strata.sqlite"), setupSQL: Fixture.poolSetup)
+let grdbPool = try GRDBPoolWorkloads(path: poolPath("grdb.sqlite"), setupSQL: Fixture.poolSetup)
+
+// MARK: - Workloads
+
+func read(_ body: @escaping () throws -> Int) -> Variant {
+    Variant { (try body(), 0) }
+}
+
+func reads(
+    _ name: String, c: @escaping (CReads) throws -> Int, strata: @escaping () throws -> Int,
+    grdb: @escaping () throws -> Int
+) -> Workload {
+    Workload(
+        name: name,
+        variants: [
+            .cMT: read { try c(cMTReads) }, .cSerialized: read { try c(cReads) },
+            .strata: read(strata), .grdb: read(grdb),
+        ])
+}
+
+func inserts(
+    _ name: String, c: @escaping (CInserts, Int) throws -> Void, strata: @escaping (Int) throws -> Void,
+    grdb: @escaping (Int) throws -> Void
+) -> Workload {
+    let count = Fixture.insertRowCount
+    func insert(_ reset: @escaping () throws -> Void, _ body: @escaping (Int) throws -> Void) -> Variant {
+        Variant(reset: reset) {
+            try body(count)
+            return (count, 0)
+        }
+    }
+    return Workload(
+        name: name,
+        variants: [
+            .cMT: insert(cMTInserts.reset) { try c(cMTInserts, $0) },
+            .cSerialized: insert(cInserts.reset) { try c(cInserts, $0) },
+            .strata: insert(strataInserts.reset, strata),
+            .grdb: insert(grdbInserts.reset, grdb),
+        ])
+}
+
+let poolName = "Pool: 2 readers scan 200,000 rows ×\(Fixture.poolScans) while a writer inserts batches of 100"
+
+let allWorkloads: [Workload] = [
+    reads(
+        "Row cursor, 200,000 rows × 10 ints, by index", c: { try $0.iterateRowsByIndex() },
+        strata: strataReads.iterateRowsByIndex, grdb: grdbReads.iterateRowsByIndex),
+    reads(
+        "Row cursor, 200,000 rows × 10 ints, by name", c: { try $0.iterateRowsByName() },
+        strata: strataReads.iterateRowsByName, grdb: grdbReads.iterateRowsByName),
+    reads(
+        "200,000 records, hand-written `init(row:)` by index (C: plain struct)", c: { try $0.fetchRecords() },
+        strata: strataReads.fetchRecordsByIndex, grdb: grdbReads.fetchRecordsByIndex),
+    reads(
+        "200,000 records, hand-written `init(row:)` by name (C: plain struct)", c: { try $0.fetchRecords() },
+        strata: strataReads.fetchRecordsByName, grdb: grdbReads.fetchRecordsByName),
+    reads(
+        "200,000 `Decodable` records (C: plain struct)", c: { try $0.fetchRecords() },
+        strata: strataReads.fetchDecodableRecords, grdb: grdbReads.fetchDecodableRecords),
+    reads(
+        "`Int.fetchAll`, 200,000 rows", c: { try $0.fetchAllInts().count },
+        strata: { try strataReads.fetchAllInts().count }, grdb: { try grdbReads.fetchAllInts().count }),
+    inserts(
+        "Insert 50,000 rows, positional arguments, cached statement", c: { try $0.insertPositional(rowCount: $1) },
+        strata: strataInserts.insertPositional, grdb: grdbInserts.insertPositional),
+    inserts(
+        "Insert 50,000 rows, named arguments, cached statement", c: { try $0.insertNamed(rowCount: $1) },
+        strata: strataInserts.insertNamed, grdb: grdbInserts.insertNamed),
+    inserts(
+        "Insert 50,000 records, hand-written `encode(to:)` (C: struct fields bound)",
+        c: { try $0.insertRecords(rowCount: $1) },
+        strata: strataInserts.insertRecords, grdb: grdbInserts.insertRecords),
+    inserts(
+        "Insert 50,000 `Encodable` records (C: struct fields bound)", c: { try $0.insertRecords(rowCount: $1) },
+        strata: strataInserts.insertEncodableRecords, grdb: grdbInserts.insertEncodableRecords),
+    reads(
+        "Request filter + order + limit over 1,000 rows, built and fetched 200 times",
+        c: { try $0.queryInterfaceRequests() },
+        strata: strataReads.queryInterfaceRequests, grdb: grdbReads.queryInterfaceRequests),
+    reads(
+        "`Date.fetchAll`, 100,000 dates stored as text", c: { try $0.fetchAllDates().count },
+        strata: { try strataReads.fetchAllDates().count }, grdb: { try grdbReads.fetchAllDates().count }),
+    Workload(
+        name: poolName,
+        variants: [
+            .cMT: Variant { try cMTPool.readersDuringWrites(scans: Fixture.poolScans) },
+            .cSerialized: Variant { try cPool.readersDuringWrites(scans: Fixture.poolScans) },
+            .strata: Variant { try strataPool.readersDuringWrites(scans: Fixture.poolScans) },
+            .grdb: Variant { try grdbPool.readersDuringWrites(scans: Fixture.poolScans) },
+        ]),
+]
+let workloads = allWorkloads.filter { workload in filter.map { workload.name.contains($0) } ?? true }
+
+// MARK: - Rounds
+
+struct Sample {
+    var seconds: Double
+    var rows: Int
+    var batches: Int
+}
+
+var samples: [String: [Implementation: [Sample]]] = [:]
+var sink = 0
+
+/// Round 0 warms up (caches, statement caches, allocator) and is not counted.
+for round in 0...rounds {
+    for workload in workloads {
+        // Rotate the order of implementations from round to round.
+        let implementations = Implementation.allCases
+        let shift = round % implementations.count
+        for implementation in implementations[shift...] + implementations[..<shift] {
+            guard let variant = workload.variants[implementation] else { continue }
+            try variant.reset()
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = try variant.run()
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            sink &+= result.rows
+            if round > 0 {
+                samples[workload.name, default: [:]][implementation, default: []].append(
+                    Sample(seconds: seconds, rows: result.rows, batches: result.batches))
+            }
+        }
+    }
+    log(
+        round == 0
+            ? "warm-up round done (load average \(loadAverage()))"
+            : "round \(round) of \(rounds) done (load average \(loadAverage()))")
+}
+
+// MARK: - Table
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
+
+/// Prints the table of one statistic of the rounds' wall clock times.
+@MainActor func printTable(_ title: String, _ statistic: ([Double]) -> Double) {
+    print(title + "\n")
+    print("| workload | C (multi-thread) | C (serialized) | Strata | GRDB 7 | Strata / C (mt) | Strata / GRDB |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for workload in workloads {
+        let times = Implementation.allCases.map { statistic(samples[workload.name]?[$0]?.map(\.seconds) ?? []) }
+        let (cMT, strata, grdb) = (times[0], times[2], times[3])
+        print(
+            "| \(workload.name) | \(times.map(ms).joined(separator: " | ")) | \(ratio(strata / cMT)) | \(ratio(strata / grdb)) |"
+        )
+    }
+}
+
+printTable(
+    "Median wall clock of \(rounds) interleaved rounds (after one warm-up round), release build, "
+        + "load average at the end: \(loadAverage()).", median)
+// On a busy machine, other processes only ever add time: the fastest round
+// is the least disturbed one.
+printTable("\nFastest of the \(rounds) rounds:") { $0.min() ?? .nan }
+
+if workloads.contains(where: { $0.name == poolName }) {
+    print("\nPool throughput (medians of \(rounds) rounds):\n")
+    print("| implementation | rows read/s | batches written/s | Strata / this, rows | Strata / this, batches |")
+    print("|---|---:|---:|---:|---:|")
+    @MainActor func rates(_ implementation: Implementation) -> (rows: Double, batches: Double) {
+        let runs = samples[poolName]?[implementation] ?? []
+        return (
+            median(runs.map { Double($0.rows) / $0.seconds }),
+            median(runs.map { Double($0.batches) / $0.seconds })
+        )
+    }
+    let strata = rates(.strata)
+    for implementation in Implementation.allCases {
+        let rate = rates(implementation)
+        print(
+            "| \(implementation.rawValue) | \(Int(rate.rows)) | \(Int(rate.batches)) | "
+                + "\(ratio(strata.rows / rate.rows)) | \(ratio(strata.batches / rate.batches)) |")
+    }
+}
+log("checksum \(sink)")
