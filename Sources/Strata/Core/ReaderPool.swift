@@ -318,6 +318,16 @@ final class ReaderPool: @unchecked Sendable {
         withState { $0.all }
     }
 
+    /// The number of accesses waiting for a reader.
+    var waiterCount: Int {
+        withState { $0.waiters.count }
+    }
+
+    /// Whether a barrier waits for the leased readers, or runs.
+    var hasBarrier: Bool {
+        withState { $0.barrierCount > 0 }
+    }
+
     /// Whether the current code runs on one of the readers, and which.
     var currentReader: SerializedDatabase? {
         readers.first { $0.isOnQueue }

@@ -1,5 +1,5 @@
 import Foundation
-import Strata
+@testable import Strata
 import Testing
 
 /// A thread-safe counter for concurrency tests.
@@ -184,7 +184,8 @@ struct DatabasePoolTests {
         DispatchQueue.global().async {
             try? dbPool.read { _ in
                 readStarted.signal()
-                Thread.sleep(forTimeInterval: 0.2)
+                // The read ends once the barrier waits for it.
+                while !dbPool.readerPool.hasBarrier { sched_yield() }
                 events.append("read")
             }
             readDone.signal()

@@ -1,5 +1,5 @@
 import Foundation
-import Strata
+@testable import Strata
 import Testing
 
 /// Pools under load: bounded in time, the tests stop by themselves.
@@ -176,7 +176,8 @@ struct PoolStressTests {
         }
         started.wait()
         let waiting = Task { try await dbPool.read { db in try Int.fetchOne(db, sql: "SELECT 1") } }
-        try await Task.sleep(for: .milliseconds(50))
+        // Cancelled once it waits for the only reader.
+        while dbPool.readerPool.waiterCount == 0 { await Task.yield() }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
         release.signal()
