@@ -2,24 +2,6 @@ import Foundation
 import Strata
 import Testing
 
-/// Collects the SQL of the statements run by `body`.
-func persistenceSQL(_ db: Database, _ body: () throws -> Void) rethrows -> [String] {
-    final class Log { var statements: [String] = [] }
-    let log = Log()
-    db.trace { event in
-        let sql = event.expandedDescription
-        if sql.hasPrefix("PRAGMA") || sql.contains("sqlite_master") || sql.contains("sqlite_temp_master")
-            || sql.contains("pragma_database_list") || sql.hasPrefix("SELECT rowid FROM")
-        {
-            return
-        }
-        log.statements.append(sql)
-    }
-    defer { db.trace(nil) }
-    try body()
-    return log.statements
-}
-
 private struct Player: Codable, FetchableRecord, MutablePersistableRecord, Equatable {
     var id: Int64?
     var name: String

@@ -86,3 +86,22 @@ func requestSQL(_ db: Database, _ request: some FetchRequest, forSingleResult: B
 func requestArguments(_ db: Database, _ request: some FetchRequest) throws -> StatementArguments {
     try request.makePreparedRequest(db, forSingleResult: false).statement.arguments
 }
+
+/// The SQL of the statements run by `body` on `db`, with their arguments
+/// (`expandedDescription`), without the schema queries of the library.
+func persistenceSQL(_ db: Database, _ body: () throws -> Void) rethrows -> [String] {
+    final class Log { var statements: [String] = [] }
+    let log = Log()
+    db.trace { event in
+        let sql = event.expandedDescription
+        if sql.hasPrefix("PRAGMA") || sql.contains("sqlite_master") || sql.contains("sqlite_temp_master")
+            || sql.contains("pragma_database_list") || sql.hasPrefix("SELECT rowid FROM")
+        {
+            return
+        }
+        log.statements.append(sql)
+    }
+    defer { db.trace(nil) }
+    try body()
+    return log.statements
+}
