@@ -19,6 +19,7 @@ struct PoolStressTests {
         let reads = AtomicTally()
         let writes = AtomicTally()
         let failures = AtomicTally()
+        let firstError = Mutex<String?>(nil)
         // Real threads: `concurrentPerform` may run the iterations one after the
         // other on a loaded machine, and the readers would start after the deadline.
         runOnThreads(count: 9) { i in
@@ -47,10 +48,11 @@ struct PoolStressTests {
                     }
                 } catch {
                     failures.increment()
+                    firstError.withLock { $0 = $0 ?? "\(i == 0 ? "write" : "read"): \(error)" }
                 }
             } while Date() < deadline
         }
-        #expect(failures.value == 0)
+        #expect(failures.value == 0, "first error: \(firstError.withLock { $0 } ?? "none")")
         #expect(writes.value > 0)
         #expect(reads.value > 0)
         let final = try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT b FROM pair WHERE id = 1")! }

@@ -176,6 +176,8 @@ struct ConcurrentObservationTests {
         let directory = try TemporaryDirectory()
         let dbPool = try makeObservedPool(directory)
         let gate = HeldFetches()
+        // Held fetches never outlive the test, even when it fails early.
+        defer { gate.open() }
         let observation = PlayerCountTracking.trackingConstantRegion.observation(gate: gate)
         let (cancellable, values) = start(observation, in: dbPool)
         defer { cancellable.cancel() }
@@ -197,6 +199,8 @@ struct ConcurrentObservationTests {
         let directory = try TemporaryDirectory()
         let dbPool = try makeObservedPool(directory, maximumReaderCount: 2)
         let gate = HeldFetches()
+        // Held fetches never outlive the test, even when it fails early.
+        defer { gate.open() }
         var observations: [(AnyDatabaseCancellable, ObservedValues<ObservedFetch>)] = []
         for index in 0..<8 {
             let tracking: PlayerCountTracking = index.isMultiple(of: 2) ? .trackingConstantRegion : .trackingRegions
@@ -226,6 +230,8 @@ struct ConcurrentObservationTests {
         let directory = try TemporaryDirectory()
         let dbPool = try makeObservedPool(directory)
         let gate = HeldFetches()
+        // Held fetches never outlive the test, even when it fails early.
+        defer { gate.open() }
         let fetches = ObservedValues<Int>()
         let observation = PlayerCountTracking.trackingConstantRegion.observation(gate: gate) { _ in
             fetches.record(0)
