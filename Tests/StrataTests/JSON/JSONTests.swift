@@ -37,15 +37,13 @@ struct JSONTests {
     @Test("A JSON path index, and a filter on a JSON subcomponent")
     func indexAndFilter() throws {
         let dbQueue = try makeQueue()
-        let statements = Mutex<[String]>([])
-        try dbQueue.write { db in
-            db.trace { event in statements.withLock { $0.append(event.expandedDescription) } }
-            try db.create(index: "player_on_country", on: "player", expressions: [JSONColumn("address")["country"]])
-            let germanPlayers = try JSONPlayer.filter { $0.address["country"] == "DE" }.fetchAll(db)
-            #expect(germanPlayers.map(\.name) == ["Arthur"])
-            db.trace(options: [], nil)
+        let sql = try dbQueue.write { db in
+            try recordedSQL(db) {
+                try db.create(index: "player_on_country", on: "player", expressions: [JSONColumn("address")["country"]])
+                let germanPlayers = try JSONPlayer.filter { $0.address["country"] == "DE" }.fetchAll(db)
+                #expect(germanPlayers.map(\.name) == ["Arthur"])
+            }
         }
-        let sql = statements.withLock { $0 }
         #expect(sql.contains(#"CREATE INDEX "player_on_country" ON "player"("address" ->> 'country')"#))
         #expect(sql.contains(#"SELECT * FROM "player" WHERE ("address" ->> 'country') = 'DE'"#))
     }

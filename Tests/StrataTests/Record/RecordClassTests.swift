@@ -151,10 +151,10 @@ struct RecordClassTests {
         try dbQueue.write { db in
             let player = Player(name: "Arthur", score: 100)
             try player.insert(db)
-            var sql = try persistenceSQL(db) { () throws in #expect(try !player.updateChanges(db)) }
+            var sql = try recordedSQL(db) { () throws in #expect(try !player.updateChanges(db)) }
             #expect(sql.isEmpty)
             player.score = 1000
-            sql = try persistenceSQL(db) { () throws in #expect(try player.updateChanges(db)) }
+            sql = try recordedSQL(db) { () throws in #expect(try player.updateChanges(db)) }
             #expect(sql == [#"UPDATE "player" SET "score"=1000 WHERE "id"=1"#])
             #expect(!player.hasDatabaseChanges)
             // Partial updates only forget the changes of the updated columns.

@@ -193,7 +193,7 @@ struct TimestampsTests {
         #expect(player.modificationDate! > creationDate!)
         try dbQueue.write { db in
             // Alternatively, update only the modified columns
-            let sql = try persistenceSQL(db) {
+            let sql = try recordedSQL(db) {
                 try player.updateChanges(db) {
                     $0.score += 1
                     $0.modificationDate = try db.transactionDate
@@ -226,7 +226,7 @@ struct TimestampsTests {
 
         try dbQueue.write { db in
             // Not modified: no update, same modification date.
-            let sql = try persistenceSQL(db) { () throws in
+            let sql = try recordedSQL(db) { () throws in
                 #expect(try !player.updateChangesWithTimestamp(db) { $0.score = 1001 })
             }
             #expect(sql.isEmpty)
@@ -237,7 +237,7 @@ struct TimestampsTests {
 
         let touchDate = Date(timeIntervalSince1970: 2_000_000_000)
         try dbQueue.write { db in
-            let sql = try persistenceSQL(db) {
+            let sql = try recordedSQL(db) {
                 try player.touch(db, modificationDate: touchDate)
             }
             #expect(sql == [#"UPDATE "player" SET "modificationDate"='2033-05-18 03:33:20.000' WHERE "id"=1"#])

@@ -89,7 +89,7 @@ func requestArguments(_ db: Database, _ request: some FetchRequest) throws -> St
 
 /// The SQL of the statements run by `body` on `db`, with their arguments
 /// (`expandedDescription`), without the schema queries of the library.
-func persistenceSQL(_ db: Database, _ body: () throws -> Void) rethrows -> [String] {
+func recordedSQL(_ db: Database, _ body: () throws -> Void) rethrows -> [String] {
     final class Log { var statements: [String] = [] }
     let log = Log()
     db.trace { event in
