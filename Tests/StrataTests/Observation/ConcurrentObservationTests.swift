@@ -145,6 +145,7 @@ struct ConcurrentObservationTests {
         #expect(await values.wait { $0.count == 1 })
         try insertPlayer(dbQueue)
         #expect(await values.wait { $0.last?.count == 1 })
+        #expect(values.values.allSatisfy { !$0.isOnReader && !$0.isOnWriter }, "\(values.values.map(\.connection))")
     }
 
     @Test("Fetches on readers see the state right after the commit that triggered them")
