@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WorkloadSupport
 import GRDB
 
 /// Observations on a pool while a writer commits small transactions,
@@ -25,8 +26,9 @@ public final class GRDBObservationWorkloads: @unchecked Sendable {
     /// Starts `observationCount` observations, waits for their initial
     /// values, then commits one-row transactions for `seconds`. Returns the
     /// transactions committed and the values the observations delivered
-    /// meanwhile (initial values excluded).
-    public func writesWithObservations(observationCount: Int, seconds: Double) throws -> (writes: Int, values: Int) {
+    /// meanwhile (initial values excluded), and the processor time and waits of
+    /// the writing thread.
+    public func writesWithObservations(observationCount: Int, seconds: Double) throws -> (writes: Int, values: Int, writerCPUSeconds: Double, writerWaits: Int) {
         let counter = ObservationCounter()
         let ready = DispatchSemaphore(value: 0)
         var cancellables: [AnyDatabaseCancellable] = []
@@ -47,6 +49,8 @@ public final class GRDBObservationWorkloads: @unchecked Sendable {
         for _ in 0..<observationCount { ready.wait() }
         counter.reset()
         let start = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = threadCPUSeconds()
+        let waitStart = threadWaitCount()
         let end = start + UInt64(seconds * 1e9)
         var writes = 0
         while DispatchTime.now().uptimeNanoseconds < end {
@@ -55,9 +59,11 @@ public final class GRDBObservationWorkloads: @unchecked Sendable {
             }
             writes += 1
         }
+        let writerCPUSeconds = threadCPUSeconds() - cpuStart
+        let writerWaits = threadWaitCount() - waitStart
         let values = counter.value
         for cancellable in cancellables { cancellable.cancel() }
-        return (writes, values)
+        return (writes, values, writerCPUSeconds, writerWaits)
     }
 }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WorkloadSupport
 import Strata
 
 /// Observations on a pool while a writer commits small transactions,
@@ -12,6 +13,9 @@ public final class StrataObservationWorkloads: @unchecked Sendable {
     /// Opens a pool on a new file at `path`, with a table of 10,000 rows.
     public init(path: String) throws {
         dbPool = try DatabasePool(path: path)
+        if ProcessInfo.processInfo.environment["SQLITE_AUTOCHECKPOINT"] != nil {
+            try dbPool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
+        }
         try dbPool.write { db in
             try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, value INTEGER NOT NULL)")
             try db.execute(
@@ -25,8 +29,9 @@ public final class StrataObservationWorkloads: @unchecked Sendable {
     /// Starts `observationCount` observations, waits for their initial
     /// values, then commits one-row transactions for `seconds`. Returns the
     /// transactions committed and the values the observations delivered
-    /// meanwhile (initial values excluded).
-    public func writesWithObservations(observationCount: Int, seconds: Double) throws -> (writes: Int, values: Int) {
+    /// meanwhile (initial values excluded), and the processor time and waits of
+    /// the writing thread.
+    public func writesWithObservations(observationCount: Int, seconds: Double) throws -> (writes: Int, values: Int, writerCPUSeconds: Double, writerWaits: Int) {
         let counter = ObservationCounter()
         let ready = DispatchSemaphore(value: 0)
         var cancellables: [AnyDatabaseCancellable] = []
@@ -47,6 +52,8 @@ public final class StrataObservationWorkloads: @unchecked Sendable {
         for _ in 0..<observationCount { ready.wait() }
         counter.reset()
         let start = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = threadCPUSeconds()
+        let waitStart = threadWaitCount()
         let end = start + UInt64(seconds * 1e9)
         var writes = 0
         while DispatchTime.now().uptimeNanoseconds < end {
@@ -55,9 +62,11 @@ public final class StrataObservationWorkloads: @unchecked Sendable {
             }
             writes += 1
         }
+        let writerCPUSeconds = threadCPUSeconds() - cpuStart
+        let writerWaits = threadWaitCount() - waitStart
         let values = counter.value
         for cancellable in cancellables { cancellable.cancel() }
-        return (writes, values)
+        return (writes, values, writerCPUSeconds, writerWaits)
     }
 }
 

@@ -79,6 +79,13 @@ public struct Configuration: Sendable {
     /// pages (`PRAGMA wal_autocheckpoint`). Default true. Servers that
     /// checkpoint on their own schedule (``DatabasePool/walCheckpoint(_:)``)
     /// turn it off.
+    ///
+    /// Once a value observation fetches on the readers of a pool, its
+    /// readers keep the WAL from restarting, and SQLite would checkpoint
+    /// after every commit: the pool's writer then runs the same passive
+    /// checkpoints once per 1000 new pages instead (and reading
+    /// `PRAGMA wal_autocheckpoint` on it gives 0; setting it gives SQLite's
+    /// own automatic checkpoint back).
     public var automaticCheckpoints = true
 
     #if Logging

@@ -119,6 +119,9 @@ public final class Database {
     /// Whether a busy callback box must be released at close.
     private var busyCallbackBox: Unmanaged<BusyCallbackBox>?
 
+    /// The automatic checkpoints of a pool's writer (nil elsewhere).
+    var checkpointPacer: CheckpointPacer?
+
     // MARK: - Opening
 
     /// Opens a connection. Throws `DatabaseError` when the file can't be opened

@@ -27,6 +27,12 @@ public struct DatabaseRegion: Hashable, Sendable {
     /// name, for the description only (not part of equality).
     private var spellings: [String: String] = [:]
 
+    /// Whether some table of the region is restricted to some rows: when
+    /// none is, a change to one of its tables modifies the region.
+    var restrictsRowIDs: Bool {
+        tableRegions?.values.contains { $0.rowIDs != nil } ?? false
+    }
+
     /// The empty region.
     public init() {
         tableRegions = [:]

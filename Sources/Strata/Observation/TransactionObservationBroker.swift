@@ -18,10 +18,14 @@ final class TransactionObservationBroker {
         var ignoresChangesUntilTransactionEnd = false
         /// Removed observers stay silent even if a callback still holds this registration.
         var isRemoved = false
+        /// False for the library's observers that ignore pre-update events
+        /// (``IgnoresPreUpdateEvents``): no event is built for them.
+        let wantsPreUpdateEvents: Bool
 
         init(_ observer: some TransactionObserver, extent: Database.TransactionObservationExtent) {
             identifier = ObjectIdentifier(observer)
             self.extent = extent
+            wantsPreUpdateEvents = !(observer is any IgnoresPreUpdateEvents)
             switch extent {
             case .observerLifetime:
                 weakObserver = observer
@@ -64,6 +68,9 @@ final class TransactionObservationBroker {
     /// Whether the observers of the current statement heard of a change to
     /// a table it did not declare.
     private var hasNotifiedUndeclaredChange = false
+    /// Whether an observer of the current statement wants its pre-update
+    /// events.
+    private var statementWantsPreUpdateEvents = false
 
     /// Open savepoints, innermost last, with the number of pending changes
     /// when each started.
@@ -118,21 +125,34 @@ final class TransactionObservationBroker {
 
     func statementWillExecute(_ statement: Statement) {
         let kinds = statement.eventKinds
-        statementObservations = []
+        statementObservations.removeAll(keepingCapacity: true)
         statementKinds = kinds
         hasNotifiedUndeclaredChange = false
+        statementWantsPreUpdateEvents = false
         if kinds.isEmpty { return }
-        for registration in registrations {
-            guard let observer = registration.changeObserver else { continue }
-            let observed = withCurrentBroker { kinds.filter { observer.observes(eventsOfKind: $0) } }
-            if !observed.isEmpty {
+        withCurrentBroker {
+            for registration in registrations {
+                guard let observer = registration.changeObserver else { continue }
+                // Most statements have one kind: the array is shared, not filtered.
+                let observed: [DatabaseEventKind]
+                if kinds.count == 1 {
+                    guard observer.observes(eventsOfKind: kinds[0]) else { continue }
+                    observed = kinds
+                } else {
+                    let filtered = kinds.filter { observer.observes(eventsOfKind: $0) }
+                    if filtered.isEmpty { continue }
+                    observed = filtered.count == kinds.count ? kinds : filtered
+                }
                 statementObservations.append((registration, observed))
+                if registration.wantsPreUpdateEvents {
+                    statementWantsPreUpdateEvents = true
+                }
             }
         }
     }
 
     func statementDidExecute(_ statement: Statement) {
-        statementObservations = []
+        statementObservations.removeAll(keepingCapacity: true)
         guard let action = statement.savepointAction else { return }
         switch action {
         case .begin(let name):
@@ -156,7 +176,7 @@ final class TransactionObservationBroker {
     }
 
     func statementDidFail() {
-        statementObservations = []
+        statementObservations.removeAll(keepingCapacity: true)
     }
 
     private func savepointIndex(_ name: String) -> Int? {
@@ -174,13 +194,15 @@ final class TransactionObservationBroker {
             notifyUndeclaredChange()
             return
         }
-        for (registration, kinds) in statementObservations
-        where kinds.contains(where: { $0.eventKind == event.kind && event.matches(tableName: $0.tableName) }) {
-            if savepoints.isEmpty {
-                guard let observer = registration.changeObserver else { continue }
-                withCurrentBroker { observer.databaseDidChange(with: event) }
-            } else {
-                pendingChanges.append(.change(registration, event.copy()))
+        withCurrentBroker {
+            for (registration, kinds) in statementObservations
+            where kinds.contains(where: { $0.eventKind == event.kind && event.matches(tableName: $0.tableName) }) {
+                if savepoints.isEmpty {
+                    guard let observer = registration.changeObserver else { continue }
+                    observer.databaseDidChange(with: event)
+                } else {
+                    pendingChanges.append(.change(registration, event.copy()))
+                }
             }
         }
     }
@@ -200,18 +222,32 @@ final class TransactionObservationBroker {
         }
     }
 
-    /// Handles one row change reported by SQLite's pre-update hook.
-    func databaseWillChange(_ event: DatabasePreUpdateEvent) {
-        let kind = DatabaseEvent.Kind(rawValue: event.kind.rawValue)
+    /// Handles one row change reported by SQLite's pre-update hook. The
+    /// event is built only when an observer of the statement wants it.
+    func databaseWillChange(
+        connection: SQLiteConnection, kind: DatabasePreUpdateEvent.Kind, databaseName: UnsafePointer<CChar>,
+        tableName: UnsafePointer<CChar>, initialRowID: Int64, finalRowID: Int64
+    ) {
+        guard statementWantsPreUpdateEvents else { return }
+        let eventKind = DatabaseEvent.Kind(rawValue: kind.rawValue)
+        var event: DatabasePreUpdateEvent?
         for (registration, kinds) in statementObservations
-        where kinds.contains(where: {
-            $0.eventKind == kind && $0.tableName.caseInsensitiveCompare(event.tableName) == .orderedSame
-        }) {
+        where registration.wantsPreUpdateEvents
+            && kinds.contains(where: {
+                $0.eventKind == eventKind && $0.tableName.withCString { sqlite3_stricmp($0, tableName) == 0 }
+            })
+        {
+            let currentEvent =
+                event
+                ?? DatabasePreUpdateEvent(
+                    connection: connection, kind: kind, databaseName: databaseName, tableName: tableName,
+                    initialRowID: initialRowID, finalRowID: finalRowID)
+            event = currentEvent
             if savepoints.isEmpty {
                 guard let observer = registration.changeObserver else { continue }
-                withCurrentBroker { observer.databaseWillChange(with: event) }
+                withCurrentBroker { observer.databaseWillChange(with: currentEvent) }
             } else {
-                pendingChanges.append(.preUpdate(registration, event.copy()))
+                pendingChanges.append(.preUpdate(registration, currentEvent.copy()))
             }
         }
     }
@@ -270,14 +306,16 @@ final class TransactionObservationBroker {
     func databaseWillCommit() -> Bool {
         deliverPendingChanges()
         savepoints = []
-        for registration in registrations {
-            guard let observer = registration.observer else { continue }
-            do {
-                try withCurrentBroker { try observer.databaseWillCommit() }
-            } catch {
-                commitError = error
-                return false
+        do {
+            try withCurrentBroker {
+                for registration in registrations {
+                    guard let observer = registration.observer else { continue }
+                    try observer.databaseWillCommit()
+                }
             }
+        } catch {
+            commitError = error
+            return false
         }
         return true
     }
@@ -291,17 +329,24 @@ final class TransactionObservationBroker {
     /// Called once a transaction has committed or rolled back.
     func transactionDidComplete(committed: Bool) {
         let current = registrations
-        for registration in current {
-            registration.ignoresChangesUntilTransactionEnd = false
-            guard let observer = registration.observer else { continue }
-            withCurrentBroker {
+        // Whether a registration ends now, or lost its observer.
+        var prunes = false
+        withCurrentBroker {
+            for registration in current {
+                registration.ignoresChangesUntilTransactionEnd = false
+                guard let observer = registration.observer else {
+                    prunes = true
+                    continue
+                }
                 if committed {
                     observer.databaseDidCommit(database)
                 } else {
                     observer.databaseDidRollback(database)
                 }
+                if registration.extent == .nextTransaction { prunes = true }
             }
         }
+        guard prunes else { return }
         for registration in current where registration.extent == .nextTransaction {
             registration.isRemoved = true
         }
@@ -331,11 +376,10 @@ final class TransactionObservationBroker {
                     let kind = DatabasePreUpdateEvent.Kind(rawValue: kind)
                 else { return }
                 let broker = Unmanaged<TransactionObservationBroker>.fromOpaque(context).takeUnretainedValue()
-                guard !broker.statementObservations.isEmpty else { return }
+                guard broker.statementWantsPreUpdateEvents else { return }
                 broker.databaseWillChange(
-                    DatabasePreUpdateEvent(
-                        connection: connection, kind: kind, databaseName: databaseName, tableName: tableName,
-                        initialRowID: initialRowID, finalRowID: finalRowID))
+                    connection: connection, kind: kind, databaseName: databaseName, tableName: tableName,
+                    initialRowID: initialRowID, finalRowID: finalRowID)
             }, context)
     }
 

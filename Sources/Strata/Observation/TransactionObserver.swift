@@ -69,3 +69,8 @@ extension TransactionObserver {
         broker.stopObservingChangesUntilNextTransaction(self)
     }
 }
+
+/// The library's transaction observers that never look at pre-update events
+/// (``TransactionObserver/databaseWillChange(with:)``): the broker builds no
+/// event for them.
+protocol IgnoresPreUpdateEvents: TransactionObserver {}

@@ -15,7 +15,7 @@ import Foundation
 /// (on `reduceQueue`), `fetchState` (locked) and `isCancelled` (atomic).
 /// `region` is set on the writer's queue before the observer is registered,
 /// and later only by fetches on the writer's queue.
-final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecked Sendable {
+final class ValueObserver<Reducer: ValueReducer>: IgnoresPreUpdateEvents, @unchecked Sendable {
     typealias Events = ValueObservation<Reducer>.Events
 
     private let writer: any DatabaseWriter
@@ -37,7 +37,12 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     /// `reducer` on `reduceQueue`.
     private let fetchReducer: Reducer
     private var reducer: Reducer
-    private var region: DatabaseRegion?
+    private var region: DatabaseRegion? {
+        didSet { regionRestrictsRowIDs = region?.restrictsRowIDs ?? false }
+    }
+    /// Whether the region has row ids to check on each changed row (see
+    /// ``DatabaseRegion/restrictsRowIDs``).
+    private var regionRestrictsRowIDs = false
     private var isModified = false
 
     var isCancelled: Bool { _isCancelled.load() }
@@ -80,6 +85,10 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
             }
             let fetched = try fetch(db)
             db.add(transactionObserver: self, extent: .observerLifetime)
+            if lanes != nil {
+                // Its fetches will keep the WAL from restarting.
+                db.paceAutomaticCheckpoints()
+            }
             return fetched
         }
     }
@@ -184,7 +193,9 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     }
 
     func databaseDidChange(with event: DatabaseEvent) {
-        if region?.isModified(by: event) ?? true {
+        // The broker only reports changes of the kinds the region accepts
+        // (`observes(eventsOfKind:)`): only row ids remain to check.
+        if !regionRestrictsRowIDs || (region?.isModified(by: event) ?? true) {
             isModified = true
             stopObservingDatabaseChangesUntilNextTransaction()
         }

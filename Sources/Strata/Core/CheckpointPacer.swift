@@ -1,0 +1,83 @@
+import Foundation
+import StrataSQLite
+
+/// The automatic checkpoints of a pool's writer once value observations
+/// fetch on its readers: SQLite's, paced so that readers that never let the
+/// WAL restart don't cost a checkpoint per commit.
+///
+/// SQLite's own automatic checkpoint (`PRAGMA wal_autocheckpoint`) runs a
+/// passive checkpoint after every commit that leaves 1000 pages or more in
+/// the WAL. When readers keep the WAL from restarting (observations that
+/// fetch after each commit), the WAL stays above 1000 pages, and every
+/// commit pays a checkpoint with its two `fsync`s: writes run at half speed.
+/// The pacer runs the same passive checkpoint, but after a checkpoint that
+/// left the WAL in place, only once 1000 more pages were written. While the
+/// WAL restarts, it checkpoints exactly when SQLite would.
+///
+/// It replaces SQLite's automatic checkpoint only where it is in effect with
+/// its default threshold. Reading `PRAGMA wal_autocheckpoint` then gives 0;
+/// setting it gives SQLite's own automatic checkpoint back.
+final class CheckpointPacer {
+    /// The WAL size, in pages, that triggers a checkpoint.
+    static let pageThreshold: CInt = 1000
+
+    /// The WAL size after which the next checkpoint runs.
+    private var nextCheckpointFrameCount = CheckpointPacer.pageThreshold
+    /// The WAL size after the last commit: a smaller one means the WAL
+    /// restarted.
+    private var lastFrameCount: CInt = 0
+    /// The checkpoints run so far (for tests).
+    private(set) var checkpointCount = 0
+
+    /// The hook of SQLite's WAL commits.
+    fileprivate static let walHook:
+        @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, CInt) -> CInt = {
+            context, connection, schemaName, frameCount in
+            let pacer = Unmanaged<CheckpointPacer>.fromOpaque(context!).takeUnretainedValue()
+            pacer.didCommit(connection: connection, schemaName: schemaName, frameCount: frameCount)
+            return SQLITE_OK
+        }
+
+    private func didCommit(connection: OpaquePointer?, schemaName: UnsafePointer<CChar>?, frameCount: CInt) {
+        guard let schemaName, strcmp(schemaName, "main") == 0 else {
+            // Attached databases: SQLite's rule, unpaced.
+            if frameCount >= Self.pageThreshold {
+                sqlite3_wal_checkpoint_v2(connection, schemaName, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+            }
+            return
+        }
+        if frameCount < lastFrameCount {
+            nextCheckpointFrameCount = Self.pageThreshold
+        }
+        lastFrameCount = frameCount
+        guard frameCount >= nextCheckpointFrameCount else { return }
+        // Errors (busy, I/O) are ignored, as SQLite ignores those of its
+        // own automatic checkpoints: the next one tries again.
+        sqlite3_wal_checkpoint_v2(connection, schemaName, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+        checkpointCount += 1
+        // When the checkpoint was complete and no reader prevents it, the
+        // next commit restarts the WAL, and the threshold applies again.
+        nextCheckpointFrameCount = frameCount + Self.pageThreshold
+    }
+}
+
+extension Database {
+    /// Paces the automatic checkpoints of this connection (see
+    /// ``CheckpointPacer``), unless it is paced already, or its automatic
+    /// checkpoint is off or has a threshold of its own.
+    func paceAutomaticCheckpoints() {
+        guard checkpointPacer == nil, let sqliteConnection else { return }
+        let pacer = CheckpointPacer()
+        let previous = sqlite3_wal_hook(
+            sqliteConnection, CheckpointPacer.walHook, Unmanaged.passUnretained(pacer).toOpaque())
+        // SQLite's automatic checkpoint passes its threshold to its hook: no
+        // statement is needed to read it (and none shows in traces).
+        let threshold = Int(bitPattern: previous)
+        if threshold == Int(CheckpointPacer.pageThreshold) {
+            checkpointPacer = pacer
+        } else {
+            // Off (0), or a threshold of the application's own: restored.
+            sqlite3_wal_autocheckpoint(sqliteConnection, CInt(clamping: threshold))
+        }
+    }
+}
