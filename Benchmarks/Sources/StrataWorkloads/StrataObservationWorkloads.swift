@@ -13,9 +13,6 @@ public final class StrataObservationWorkloads: @unchecked Sendable {
     /// Opens a pool on a new file at `path`, with a table of 10,000 rows.
     public init(path: String) throws {
         dbPool = try DatabasePool(path: path)
-        if ProcessInfo.processInfo.environment["SQLITE_AUTOCHECKPOINT"] != nil {
-            try dbPool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
-        }
         try dbPool.write { db in
             try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, value INTEGER NOT NULL)")
             try db.execute(
@@ -50,6 +47,10 @@ public final class StrataObservationWorkloads: @unchecked Sendable {
                     }))
         }
         for _ in 0..<observationCount { ready.wait() }
+        if ProcessInfo.processInfo.environment["SQLITE_AUTOCHECKPOINT"] != nil {
+            // SQLite's own automatic checkpoint, instead of the pool's paced one.
+            try dbPool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
+        }
         counter.reset()
         let start = DispatchTime.now().uptimeNanoseconds
         let cpuStart = threadCPUSeconds()

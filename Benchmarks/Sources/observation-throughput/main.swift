@@ -9,7 +9,8 @@ import StrataWorkloads
 // Arguments: the number of observations (default 10), the seconds of writes
 // per run (default 5), the rounds (default 3). `OBSERVATION_LIBRARY=Strata`
 // (or GRDB) runs one library only, and `OBSERVATION_SKIP_BASELINE=1` only
-// the runs with observations, for profilers.
+// the runs with observations, for profilers. `SQLITE_AUTOCHECKPOINT=1` gives
+// Strata's pool SQLite's own automatic checkpoint back (see CheckpointPacer).
 
 let arguments = CommandLine.arguments.dropFirst().compactMap(Double.init)
 let observationCount = arguments.count > 0 ? Int(arguments[0]) : 10
