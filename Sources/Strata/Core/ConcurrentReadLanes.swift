@@ -15,6 +15,9 @@ import Foundation
 /// - At most `laneCount` transactions run reads at once (one per spare
 ///   processor), so that the writer keeps a processor for itself. The others
 ///   keep their state, and wait for a lane.
+/// - At most `laneCount + 1` transactions of commits hold a reader at once:
+///   the other reads of a commit storm wait for a later state, and leave the
+///   other readers to the application.
 final class ConcurrentReadLanes: @unchecked Sendable {
     /// A scheduled read.
     struct Job: Sendable {
@@ -47,10 +50,14 @@ final class ConcurrentReadLanes: @unchecked Sendable {
         var waitingJobs: [Job] = []
         /// Whether a transaction is scheduled for `waitingJobs`.
         var isCatchingUp = false
+        /// The batches that hold a reader.
+        var batchCount = 0
     }
 
     private let readerPool: ReaderPool
     private let lanes: DispatchSemaphore
+    /// The maximum number of batches that hold a reader.
+    private let maximumBatchCount: Int
     private let state = Mutex(State())
 
     /// - Parameters:
@@ -59,7 +66,9 @@ final class ConcurrentReadLanes: @unchecked Sendable {
     init(readerPool: ReaderPool, maximumReaderCount: Int) {
         self.readerPool = readerPool
         let spareProcessors = ProcessInfo.processInfo.activeProcessorCount - 1
-        lanes = DispatchSemaphore(value: max(1, min(maximumReaderCount, spareProcessors)))
+        let laneCount = max(1, min(maximumReaderCount, spareProcessors))
+        lanes = DispatchSemaphore(value: laneCount)
+        maximumBatchCount = laneCount + 1
     }
 
     /// Schedules `job`. From the writer queue, right after the commit number
@@ -71,15 +80,25 @@ final class ConcurrentReadLanes: @unchecked Sendable {
             scheduleLater(job)
             return
         }
-        let joined = state.withLock { state -> Bool in
-            guard let batch = state.openBatch, batch.commitNumber == commitNumber, !batch.isClosed else {
-                return false
+        enum Placement { case joined, newBatch, later }
+        let placement = state.withLock { state -> Placement in
+            if let batch = state.openBatch, batch.commitNumber == commitNumber, !batch.isClosed {
+                batch.jobs.append(job)
+                return .joined
             }
-            batch.jobs.append(job)
-            return true
+            guard state.batchCount < maximumBatchCount else { return .later }
+            state.batchCount += 1
+            return .newBatch
         }
-        if joined { return }
+        switch placement {
+        case .joined: return
+        case .later:
+            scheduleLater(job)
+            return
+        case .newBatch: break
+        }
         guard let reader = readerPool.acquireWithoutWaiting() else {
+            state.withLock { $0.batchCount -= 1 }
             scheduleLater(job)
             return
         }
@@ -87,7 +106,10 @@ final class ConcurrentReadLanes: @unchecked Sendable {
         state.withLock { $0.openBatch = batch }
         let isolated = DispatchSemaphore(value: 0)
         reader.async { [self] db in
-            defer { readerPool.release(reader) }
+            defer {
+                readerPool.release(reader)
+                state.withLock { $0.batchCount -= 1 }
+            }
             do {
                 try db.beginIsolatedReadTransaction()
             } catch {

@@ -314,4 +314,55 @@ struct ConcurrentObservationTests {
         #expect(await values.wait { $0.last?.count == 1 })
         #expect(fetches.values.count == 2)
     }
+
+    @Test("A commit storm leaves readers to the application: few observation transactions hold a reader at once")
+    func commitStormLeavesReaders() async throws {
+        // Each observation tracks a table of its own, and each commit
+        // changes one table: each commit finds an idle observation, and
+        // would take a reader of its own.
+        let readerCount = ProcessInfo.processInfo.activeProcessorCount + 2
+        let observationCount = readerCount + 2
+        let directory = try TemporaryDirectory()
+        var configuration = Configuration()
+        configuration.maximumReaderCount = readerCount
+        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+        try await dbPool.write { db in
+            for index in 0..<observationCount { try db.execute(sql: "CREATE TABLE t\(index)(a)") }
+        }
+        let gate = HeldFetches()
+        var cancellables: [AnyDatabaseCancellable] = []
+        var observedValues: [ObservedValues<Int>] = []
+        defer {
+            gate.open()
+            for cancellable in cancellables { cancellable.cancel() }
+        }
+        for index in 0..<observationCount {
+            let observation = ValueObservation.tracking(regions: [Table("t\(index)")]) { db -> Int in
+                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t\(index)")!
+                gate.pass(count)
+                return count
+            }
+            let values = ObservedValues<Int>()
+            cancellables.append(
+                observation.start(
+                    in: dbPool, scheduling: .async(onQueue: queue),
+                    onError: { values.record(error: $0) }, onChange: { values.record($0) }))
+            observedValues.append(values)
+            await values.waitForValues(1)
+        }
+
+        gate.close()
+        for index in 0..<observationCount {
+            try await dbPool.write { db in try db.execute(sql: "INSERT INTO t\(index) VALUES (1)") }
+        }
+        await gate.held.waitForValues(1)
+        // The held fetch keeps the lanes busy; a reader is still free.
+        let count = try await dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t0") }
+        #expect(count == 1)
+
+        gate.open()
+        for values in observedValues {
+            #expect(await values.wait { $0.last == 1 })
+        }
+    }
 }
