@@ -16,12 +16,12 @@ public struct StatementArguments: Hashable, Sendable {
     ///
     /// An array rather than a dictionary: building arguments from a literal
     /// then hashes nothing, and binding compares small strings.
-    var namedPairs: [(name: String, value: DatabaseValue)]
+    var namedPairs: [NamedArgument]
 
     /// Named values, as a dictionary.
     var namedValues: [String: DatabaseValue] {
-        get { Dictionary(namedPairs, uniquingKeysWith: { _, new in new }) }
-        set { namedPairs = newValue.map { (name: $0.key, value: $0.value) } }
+        get { Dictionary(namedPairs.lazy.map { ($0.name, $0.value) }, uniquingKeysWith: { _, new in new }) }
+        set { namedPairs = newValue.map { NamedArgument(name: $0.key, value: $0.value) } }
     }
 
     /// Empty arguments.
@@ -32,10 +32,10 @@ public struct StatementArguments: Hashable, Sendable {
 
     init(values: [DatabaseValue], namedValues: [String: DatabaseValue]) {
         self.values = values
-        self.namedPairs = namedValues.map { (name: $0.key, value: $0.value) }
+        self.namedPairs = namedValues.map { NamedArgument(name: $0.key, value: $0.value) }
     }
 
-    init(values: [DatabaseValue], namedPairs: [(name: String, value: DatabaseValue)]) {
+    init(values: [DatabaseValue], namedPairs: [NamedArgument]) {
         self.values = values
         self.namedPairs = namedPairs
     }
@@ -123,12 +123,13 @@ public struct StatementArguments: Hashable, Sendable {
     public mutating func append(contentsOf arguments: StatementArguments) -> [String: DatabaseValue] {
         values.append(contentsOf: arguments.values)
         var replaced: [String: DatabaseValue] = [:]
-        for (key, value) in arguments.namedPairs {
+        for pair in arguments.namedPairs {
+            let key = pair.name, value = pair.value
             if let index = namedPairs.firstIndex(where: { $0.name == key }) {
                 replaced[key] = namedPairs[index].value
                 namedPairs[index].value = value
             } else {
-                namedPairs.append((name: key, value: value))
+                namedPairs.append(NamedArgument(name: key, value: value))
             }
         }
         return replaced
@@ -160,25 +161,115 @@ public struct StatementArguments: Hashable, Sendable {
     }
 }
 
+/// A named value of statement arguments.
+///
+/// A struct rather than a tuple: arrays of tuples are destroyed by the
+/// generic value witnesses of tuples, a tenth of the cost of an insert.
+struct NamedArgument: Sendable {
+    /// The parameter name, without its prefix.
+    var name: String
+    var value: DatabaseValue
+}
+
 extension StatementArguments: ExpressibleByArrayLiteral {
     /// Positional arguments: `[1, "foo", nil]`.
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
         self.init(values: Self.databaseValues(elements), namedValues: [:])
     }
 
-    /// Converts values into a preallocated array: `map` went through generic
-    /// value witnesses for each optional existential, a third of the cost of
-    /// an insert.
+    /// Converts values into a preallocated array, reading each optional
+    /// existential in place (see `databaseValue(at:)`).
+    ///
+    /// `reserveCapacity` and `append` allocate through specialized code:
+    /// `init(unsafeUninitializedCapacity:)` calls an unspecialized function
+    /// of the standard library that looks up the array type metadata, a
+    /// tenth of the cost of an insert.
     private static func databaseValues(_ elements: [(any DatabaseValueConvertible)?]) -> [DatabaseValue] {
-        [DatabaseValue](unsafeUninitializedCapacity: elements.count) { buffer, initializedCount in
-            elements.withUnsafeBufferPointer { source in
-                guard let sourceStart = source.baseAddress, let destination = buffer.baseAddress else { return }
-                for i in 0..<source.count {
-                    (destination + i).initialize(to: (sourceStart + i).pointee?.databaseValue ?? .null)
-                }
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(elements.count)
+        elements.withUnsafeBufferPointer { source in
+            guard let sourceStart = source.baseAddress else { return }
+            for i in 0..<source.count {
+                values.append(databaseValue(at: sourceStart + i))
             }
-            initializedCount = elements.count
         }
+        return values
+    }
+
+    /// The database value of an optional existential, read in place.
+    ///
+    /// Copying `(any DatabaseValueConvertible)?` goes through the value
+    /// witnesses of the existential and of the wrapped type, and costed more
+    /// than the conversion itself. The common argument types are recognized
+    /// by their type metadata, which the existential container stores after
+    /// its three words of inline storage, where these types are stored.
+    @inline(__always)
+    static func databaseValue(at element: UnsafePointer<(any DatabaseValueConvertible)?>) -> DatabaseValue {
+        let layout = ExistentialLayout.shared
+        if layout.isVerified {
+            let raw = UnsafeRawPointer(element)
+            let type = raw.load(fromByteOffset: ExistentialLayout.typeOffset, as: UInt.self)
+            if type == 0 { return .null }
+            if type == layout.int {
+                return DatabaseValue(storage: .int64(Int64(raw.load(as: Int.self))))
+            }
+            if type == layout.int64 {
+                return DatabaseValue(storage: .int64(raw.load(as: Int64.self)))
+            }
+            if type == layout.double {
+                return DatabaseValue(storage: .double(raw.load(as: Double.self)))
+            }
+            if type == layout.string {
+                return DatabaseValue(storage: .string(raw.assumingMemoryBound(to: String.self).pointee))
+            }
+        }
+        return element.pointee?.databaseValue ?? .null
+    }
+}
+
+/// The type metadata of the argument types that `databaseValue(at:)` reads
+/// straight from an existential container, once checked against the actual
+/// layout of `(any DatabaseValueConvertible)?`.
+private struct ExistentialLayout: Sendable {
+    /// The offset of the type metadata in an existential container: after
+    /// three words of inline storage. nil there is `Optional.none`.
+    static let typeOffset = 3 * MemoryLayout<Int>.size
+
+    static let shared = ExistentialLayout()
+
+    /// Type metadata addresses.
+    let int: UInt
+    let int64: UInt
+    let double: UInt
+    let string: UInt
+    /// Whether values and metadata were found where expected.
+    let isVerified: Bool
+
+    private init() {
+        func metadata(_ type: Any.Type) -> UInt {
+            UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self))
+        }
+        int = metadata(Int.self)
+        int64 = metadata(Int64.self)
+        double = metadata(Double.self)
+        string = metadata(String.self)
+        func check(_ value: (any DatabaseValueConvertible)?, _ body: (UnsafeRawPointer, UInt) -> Bool) -> Bool {
+            withUnsafePointer(to: value) { pointer in
+                let raw = UnsafeRawPointer(pointer)
+                return body(raw, raw.load(fromByteOffset: Self.typeOffset, as: UInt.self))
+            }
+        }
+        let int = int, int64 = int64, double = double, string = string
+        isVerified =
+            MemoryLayout<(any DatabaseValueConvertible)?>.size == Self.typeOffset + 2 * MemoryLayout<Int>.size
+            && check(nil) { _, type in type == 0 }
+            && check(-42 as Int) { raw, type in type == int && raw.load(as: Int.self) == -42 }
+            && check(-43 as Int64) { raw, type in type == int64 && raw.load(as: Int64.self) == -43 }
+            && check(0.5 as Double) { raw, type in type == double && raw.load(as: Double.self) == 0.5 }
+            && check("a somewhat long string, not a small one") { raw, type in
+                type == string
+                    && raw.assumingMemoryBound(to: String.self).pointee == "a somewhat long string, not a small one"
+            }
     }
 }
 
@@ -187,17 +278,24 @@ extension StatementArguments: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
         // Like dictionary literals, repeated names are a programmer error.
         assert(Set(elements.map(\.0)).count == elements.count, "Dictionary literal contains duplicate keys")
-        let pairs = [(name: String, value: DatabaseValue)](unsafeUninitializedCapacity: elements.count) {
-            buffer, initializedCount in
-            elements.withUnsafeBufferPointer { source in
-                guard let sourceStart = source.baseAddress, let destination = buffer.baseAddress else { return }
-                for i in 0..<source.count {
-                    let element = sourceStart + i
-                    (destination + i).initialize(
-                        to: (name: element.pointee.0, value: element.pointee.1?.databaseValue ?? .null))
-                }
+        // Reads the names and values in place: copying the tuples went through
+        // the generic value witnesses of tuples, most of the cost of an insert.
+        var pairs: [NamedArgument] = []
+        pairs.reserveCapacity(elements.count)
+        elements.withUnsafeBufferPointer { source in
+            guard let sourceStart = source.baseAddress else { return }
+            typealias Element = (String, (any DatabaseValueConvertible)?)
+            let raw = UnsafeRawPointer(sourceStart)
+            // Tuples are laid out like C structs.
+            let alignment = MemoryLayout<(any DatabaseValueConvertible)?>.alignment
+            let valueOffset = (MemoryLayout<String>.size + alignment - 1) / alignment * alignment
+            for i in 0..<source.count {
+                let element = raw + i * MemoryLayout<Element>.stride
+                let name = element.assumingMemoryBound(to: String.self).pointee
+                let value = Self.databaseValue(
+                    at: (element + valueOffset).assumingMemoryBound(to: (any DatabaseValueConvertible)?.self))
+                pairs.append(NamedArgument(name: name, value: value))
             }
-            initializedCount = elements.count
         }
         self.init(values: [], namedPairs: pairs)
     }
