@@ -296,17 +296,23 @@ public final class Statement {
             bindsBytes = true  // until all values are bound: a failed binding may leave some
         }
         let names = parameterNames
-        let values = arguments.values
         if !hasNamedParameters {
             // Fast path: positional parameters only.
             let count = names.count
-            if values.count < count || (!allowingRemainingValues && values.count > count) {
-                throw argumentsError("wrong number of statement arguments: \(values.count)", arguments)
+            let valueCount = arguments.valueCount
+            if valueCount < count || (!allowingRemainingValues && valueCount > count) {
+                throw argumentsError("wrong number of statement arguments: \(valueCount)", arguments)
             }
             if bind {
+                if let literal = arguments.literalValues {
+                    let result = literal.bind(to: sqliteStatement, count: count)
+                    try check(result.code, arguments)
+                    bindsBytes = result.holdsBytes
+                    return count
+                }
                 // Reads the values in place: subscripting the array copied each one.
                 var bytes = false
-                try values.withUnsafeBufferPointer { buffer in
+                try arguments.values.withUnsafeBufferPointer { buffer in
                     for i in 0..<count {
                         try check(buffer[i].bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
                         bytes = bytes || buffer[i].holdsBytes
@@ -316,11 +322,12 @@ public final class Statement {
             }
             return count
         }
-        if bind && values.isEmpty && allParametersNamed && arguments.namedPairs.count >= names.count,
+        if bind && arguments.valueCount == 0 && allParametersNamed && arguments.namedCount >= names.count,
             try bindNamedValuesByScanning(arguments)
         {
             return 0
         }
+        let values = arguments.values
         var consumed = 0
         var missingNames: [String] = []
         var bytes = false
@@ -368,6 +375,9 @@ public final class Statement {
     /// the parameter after the previous match: literals usually list their
     /// keys in the order of the parameters.
     private func bindNamedValuesByScanning(_ arguments: StatementArguments) throws -> Bool {
+        if let literal = arguments.literalNamedValues {
+            return try bindNamedValuesByScanning(literal, arguments)
+        }
         let names = namedParameterNames
         let count = names.count
         var boundCount = 0
@@ -383,6 +393,43 @@ public final class Statement {
                         if names[i] == pairs[pair].name {
                             try check(pairs[pair].value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
                             bytes = bytes || pairs[pair].value.holdsBytes
+                            boundCount += 1
+                            hint = i + 1
+                            break
+                        }
+                        i += 1
+                    }
+                }
+            }
+        }
+        bindsBytes = bytes
+        return boundCount == count
+    }
+
+    /// `bindNamedValuesByScanning(_:)` for the plain values of a dictionary
+    /// literal, read in place.
+    private func bindNamedValuesByScanning(_ literal: NamedLiteral, _ arguments: StatementArguments) throws -> Bool {
+        let names = namedParameterNames
+        let count = names.count
+        var boundCount = 0
+        var hint = 0
+        var bytes = false
+        let sqliteStatement = self.sqliteStatement
+        let valueOffset = NamedLiteral.valueOffset
+        try names.withUnsafeBufferPointer { names in
+            try literal.elements.withUnsafeBufferPointer { elements in
+                guard let start = elements.baseAddress else { return }
+                let raw = UnsafeRawPointer(start)
+                for index in elements.indices {
+                    let element = raw + index * MemoryLayout<NamedLiteral.Element>.stride
+                    let name = element.assumingMemoryBound(to: String.self)
+                    var i = hint
+                    for _ in 0..<count {
+                        if i >= count { i = 0 }
+                        if names[i] == name.pointee {
+                            let result = PlainValues.bind(element + valueOffset, to: sqliteStatement, at: CInt(i + 1))
+                            try check(result.code, arguments)
+                            bytes = bytes || result.holdsBytes
                             boundCount += 1
                             hint = i + 1
                             break
