@@ -53,7 +53,7 @@ extension Database {
     /// with the arguments, written as SQL literals.
     func inlineArguments(_ sql: String, _ arguments: StatementArguments) throws -> String {
         if arguments.isEmpty { return sql }
-        guard arguments.namedPairs.isEmpty else {
+        guard arguments.namedCount == 0 else {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE, message: "named arguments are not supported in schema definitions",
                 sql: sql)
