@@ -205,7 +205,7 @@ extension SQLStatementCursor: Cursor {
                 return statement
             }
         }
-        if checksArguments, let arguments, !arguments.values.isEmpty {
+        if checksArguments, let arguments, arguments.valueCount > 0 {
             self.arguments = StatementArguments()
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,

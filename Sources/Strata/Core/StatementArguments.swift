@@ -19,6 +19,15 @@ public struct StatementArguments: Hashable, Sendable {
             convertedValues = newValue
             literalValues = nil
         }
+        // In place: appending one value at a time (SQL generation) must not
+        // copy the array each time.
+        _modify {
+            if let literalValues {
+                convertedValues = literalValues.databaseValues
+                self.literalValues = nil
+            }
+            yield &convertedValues
+        }
     }
 
     /// The positional values, unless `literalValues` holds them.
@@ -39,6 +48,13 @@ public struct StatementArguments: Hashable, Sendable {
         set {
             convertedNamedPairs = newValue
             literalNamedValues = nil
+        }
+        _modify {
+            if let literalNamedValues {
+                convertedNamedPairs = literalNamedValues.namedArguments
+                self.literalNamedValues = nil
+            }
+            yield &convertedNamedPairs
         }
     }
 

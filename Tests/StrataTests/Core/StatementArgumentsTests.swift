@@ -51,4 +51,40 @@ struct StatementArgumentsTests {
             #expect(value == 3)
         }
     }
+
+    @Test("Literals of plain values (kept as given until bound) equal, hash and append like converted values")
+    func literalsOfPlainValues() throws {
+        let literal: StatementArguments = [1, Int64(2), 3.5, "four", nil]
+        let converted = StatementArguments([
+            1.databaseValue, 2.databaseValue, 3.5.databaseValue, "four".databaseValue, DatabaseValue.null,
+        ])
+        #expect(literal == converted)
+        #expect(literal.hashValue == converted.hashValue)
+        #expect(literal.description == converted.description)
+
+        let named: StatementArguments = ["a": 1, "b": "two", "c": nil]
+        let namedConverted = StatementArguments(["a": 1.databaseValue, "b": "two".databaseValue, "c": DatabaseValue.null])
+        #expect(named == namedConverted)
+        #expect(named.hashValue == namedConverted.hashValue)
+
+        // A value that is not plain (a Date) converts the whole literal at once.
+        let date = Date(timeIntervalSince1970: 0)
+        let mixed: StatementArguments = [1, date]
+        #expect(mixed == StatementArguments([1.databaseValue, date.databaseValue]))
+
+        var appended = literal
+        appended += [6]
+        appended += ["d": 7]
+        #expect(appended == StatementArguments([1, Int64(2), 3.5, "four", nil, 6] as [(any DatabaseValueConvertible)?]) + ["d": 7])
+
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t(a, b, c, d, e)")
+            try db.execute(sql: "INSERT INTO t VALUES (?, ?, ?, ?, ?)", arguments: literal)
+            try db.execute(sql: "INSERT INTO t VALUES (:a, :b, :c, :a, :b)", arguments: named)
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM t ORDER BY rowid")
+            #expect(rows[0] == ["a": 1, "b": 2, "c": 3.5, "d": "four", "e": nil])
+            #expect(rows[1] == ["a": 1, "b": "two", "c": nil, "d": 1, "e": "two"])
+        }
+    }
 }
