@@ -32,3 +32,19 @@ public enum DatabaseEventKind {
 }
 
 extension DatabaseEventKind: Sendable {}
+
+extension DatabaseEventKind {
+    /// Whether both kinds are the same kind of change of the same table and
+    /// columns, with the same spelling (not a public `Equatable` conformance:
+    /// GRDB declares none).
+    func isSame(as other: DatabaseEventKind) -> Bool {
+        switch (self, other) {
+        case (.insert(let a), .insert(let b)), (.delete(let a), .delete(let b)):
+            return a == b
+        case (.update(let a, let columnsA), .update(let b, let columnsB)):
+            return a == b && columnsA == columnsB
+        default:
+            return false
+        }
+    }
+}

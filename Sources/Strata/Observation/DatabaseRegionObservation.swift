@@ -61,7 +61,7 @@ public struct DatabaseRegionObservation: Sendable {
 
 /// The transaction observer of a ``DatabaseRegionObservation``. Its state is
 /// only used on the writer's queue, except the cancellation flag.
-private final class RegionObserver: IgnoresPreUpdateEvents, @unchecked Sendable {
+private final class RegionObserver: LibraryTransactionObserver, @unchecked Sendable {
     let region: DatabaseRegion
     let onChange: @Sendable (Database) -> Void
     let isCancelled = AtomicFlag(false)

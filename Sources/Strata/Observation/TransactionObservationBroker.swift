@@ -18,14 +18,15 @@ final class TransactionObservationBroker {
         var ignoresChangesUntilTransactionEnd = false
         /// Removed observers stay silent even if a callback still holds this registration.
         var isRemoved = false
-        /// False for the library's observers that ignore pre-update events
-        /// (``IgnoresPreUpdateEvents``): no event is built for them.
-        let wantsPreUpdateEvents: Bool
+        /// False for the library's own observers
+        /// (``LibraryTransactionObserver``): no pre-update event is built
+        /// for them, and they are not asked whether a transaction commits.
+        let isApplicationObserver: Bool
 
         init(_ observer: some TransactionObserver, extent: Database.TransactionObservationExtent) {
             identifier = ObjectIdentifier(observer)
             self.extent = extent
-            wantsPreUpdateEvents = !(observer is any IgnoresPreUpdateEvents)
+            isApplicationObserver = !(observer is any LibraryTransactionObserver)
             switch extent {
             case .observerLifetime:
                 weakObserver = observer
@@ -144,7 +145,7 @@ final class TransactionObservationBroker {
                     observed = filtered.count == kinds.count ? kinds : filtered
                 }
                 statementObservations.append((registration, observed))
-                if registration.wantsPreUpdateEvents {
+                if registration.isApplicationObserver {
                     statementWantsPreUpdateEvents = true
                 }
             }
@@ -232,7 +233,7 @@ final class TransactionObservationBroker {
         let eventKind = DatabaseEvent.Kind(rawValue: kind.rawValue)
         var event: DatabasePreUpdateEvent?
         for (registration, kinds) in statementObservations
-        where registration.wantsPreUpdateEvents
+        where registration.isApplicationObserver
             && kinds.contains(where: {
                 $0.eventKind == eventKind && $0.tableName.withCString { sqlite3_stricmp($0, tableName) == 0 }
             })
@@ -308,7 +309,7 @@ final class TransactionObservationBroker {
         savepoints = []
         do {
             try withCurrentBroker {
-                for registration in registrations {
+                for registration in registrations where registration.isApplicationObserver {
                     guard let observer = registration.observer else { continue }
                     try observer.databaseWillCommit()
                 }

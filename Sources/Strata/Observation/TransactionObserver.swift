@@ -70,7 +70,9 @@ extension TransactionObserver {
     }
 }
 
-/// The library's transaction observers that never look at pre-update events
-/// (``TransactionObserver/databaseWillChange(with:)``): the broker builds no
-/// event for them.
-protocol IgnoresPreUpdateEvents: TransactionObserver {}
+/// The library's own transaction observers (value and region observations):
+/// they never look at pre-update events
+/// (``TransactionObserver/databaseWillChange(with:)``) and never veto a
+/// commit (``TransactionObserver/databaseWillCommit()``), so the broker
+/// neither builds events nor calls them for those.
+protocol LibraryTransactionObserver: TransactionObserver {}

@@ -15,7 +15,7 @@ import Foundation
 /// (on `reduceQueue`), `fetchState` (locked) and `isCancelled` (atomic).
 /// `region` is set on the writer's queue before the observer is registered,
 /// and later only by fetches on the writer's queue.
-final class ValueObserver<Reducer: ValueReducer>: IgnoresPreUpdateEvents, @unchecked Sendable {
+final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @unchecked Sendable {
     typealias Events = ValueObservation<Reducer>.Events
 
     private let writer: any DatabaseWriter
@@ -38,8 +38,15 @@ final class ValueObserver<Reducer: ValueReducer>: IgnoresPreUpdateEvents, @unche
     private let fetchReducer: Reducer
     private var reducer: Reducer
     private var region: DatabaseRegion? {
-        didSet { regionRestrictsRowIDs = region?.restrictsRowIDs ?? false }
+        didSet {
+            regionRestrictsRowIDs = region?.restrictsRowIDs ?? false
+            lastObservedKind = nil
+        }
     }
+    /// The last answer of `observes(eventsOfKind:)`: a writer usually runs
+    /// the same statements again, and comparing kinds is cheaper than
+    /// looking them up in the region.
+    private var lastObservedKind: (kind: DatabaseEventKind, observes: Bool)?
     /// Whether the region has row ids to check on each changed row (see
     /// ``DatabaseRegion/restrictsRowIDs``).
     private var regionRestrictsRowIDs = false
@@ -189,7 +196,12 @@ final class ValueObserver<Reducer: ValueReducer>: IgnoresPreUpdateEvents, @unche
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
         guard let region else { return true }
-        return region.isModified(byEventsOfKind: eventKind)
+        if let lastObservedKind, lastObservedKind.kind.isSame(as: eventKind) {
+            return lastObservedKind.observes
+        }
+        let observes = region.isModified(byEventsOfKind: eventKind)
+        lastObservedKind = (eventKind, observes)
+        return observes
     }
 
     func databaseDidChange(with event: DatabaseEvent) {

@@ -41,4 +41,38 @@ struct PreUpdateEventTests {
         #expect(events.allSatisfy { $0.tableName == "player" && $0.databaseName == "main" && $0.count == 2 })
         #expect(events.allSatisfy { $0.depth == 0 })
     }
+
+    /// Vetoes every commit.
+    final class VetoingObserver: TransactionObserver {
+        struct Veto: Error {}
+        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+        func databaseDidChange(with event: DatabaseEvent) {}
+        func databaseWillCommit() throws { throw Veto() }
+        func databaseDidCommit(_ db: Database) {}
+        func databaseDidRollback(_ db: Database) {}
+    }
+
+    @Test("Beside value observations (which the broker asks nothing), application observers get pre-update events and veto commits")
+    func besideValueObservations() throws {
+        let directory = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
+        try dbPool.write { db in
+            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
+        }
+        let observation = ValueObservation.trackingConstantRegion { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") }
+        let cancellable = observation.start(
+            in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "values")), onError: { _ in }, onChange: { _ in })
+        defer { cancellable.cancel() }
+        let observer = PreUpdateObserver()
+        dbPool.add(transactionObserver: observer)
+        try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')") }
+        #expect(observer.events.map(\.kind) == [.insert])
+
+        let vetoing = VetoingObserver()
+        dbPool.add(transactionObserver: vetoing)
+        #expect(throws: VetoingObserver.Veto.self) {
+            try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (2, 'Barbara')") }
+        }
+        #expect(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 1)
+    }
 }
