@@ -165,7 +165,7 @@ extension Database {
 /// is reached. See ``Database/allStatements(sql:arguments:)``.
 public class SQLStatementCursor {
     private let database: Database
-    private let cString: ContiguousArray<CChar>
+    /// The SQL, read in place as a C string (native strings end with a NUL).
     private let sql: String
     private var offset = 0
     private var arguments: StatementArguments?
@@ -176,10 +176,9 @@ public class SQLStatementCursor {
     init(database: Database, sql: String, arguments: StatementArguments?) {
         self.database = database
         self.sql = sql
-        self.cString = sql.utf8CString
         self.arguments = arguments
         self.checksArguments = arguments != nil
-        self.argumentCount = arguments?.values.count ?? 0
+        self.argumentCount = arguments?.valueCount ?? 0
     }
 }
 
@@ -187,14 +186,14 @@ extension SQLStatementCursor: Cursor {
     /// Compiles and returns the next statement, with its arguments set, or nil
     /// at the end. Throws when extra arguments remain at the end.
     public func next() throws -> Statement? {
-        let byteCount = cString.count - 1  // without the trailing NUL
+        let byteCount = sql.utf8.count
         while offset < byteCount {
-            let statement: Statement? = try cString.withUnsafeBufferPointer { buffer in
-                let start = buffer.baseAddress! + offset
+            let statement: Statement? = try sql.withCString { base in
+                let start = base + offset
                 var tail: UnsafePointer<CChar>? = nil
                 let statement = try Statement(
                     database: database, cString: start, byteCount: byteCount - offset, tail: &tail, prepFlags: 0)
-                offset = tail.map { $0 - buffer.baseAddress! } ?? byteCount
+                offset = tail.map { $0 - base } ?? byteCount
                 return statement
             }
             if let statement {

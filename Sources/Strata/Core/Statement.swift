@@ -276,6 +276,13 @@ public final class Statement {
     /// Consumes the arguments for this statement (multi-statement execution).
     func consumeArguments(_ arguments: inout StatementArguments) throws {
         let consumed = try bindings(for: arguments, allowingRemainingValues: true, bind: true)
+        if consumed == arguments.valueCount {
+            // The common case (a single statement): the arguments are kept as
+            // given, without converting a literal.
+            _arguments = arguments
+            if consumed > 0 { arguments.values = [] }
+            return
+        }
         _arguments = StatementArguments(
             values: Array(arguments.values.prefix(consumed)), namedPairs: arguments.namedPairs)
         arguments.values.removeFirst(consumed)
