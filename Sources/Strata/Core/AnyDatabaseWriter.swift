@@ -2,6 +2,12 @@
 public final class AnyDatabaseWriter: Sendable {
     private let base: any DatabaseWriter
 
+    /// The pool this writer wraps, if any, through other type-erased
+    /// writers: observations on it fetch on the pool's readers.
+    var underlyingPool: DatabasePool? {
+        (base as? DatabasePool) ?? (base as? AnyDatabaseWriter)?.underlyingPool
+    }
+
     /// Wraps `base`.
     public init(_ base: any DatabaseWriter) {
         self.base = base

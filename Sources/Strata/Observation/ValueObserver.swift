@@ -69,7 +69,9 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
         self.onChange = onChange
         self.reducer = observation.reducer
         self.fetchReducer = observation.reducer
-        if let pool = writer as? DatabasePool, !observation.requiresWriteAccess, observation.tracking.isConstant {
+        if let pool = (writer as? DatabasePool) ?? (writer as? AnyDatabaseWriter)?.underlyingPool,
+            !observation.requiresWriteAccess, observation.tracking.isConstant
+        {
             lanes = pool.concurrentReadLanes
         } else {
             lanes = nil

@@ -136,6 +136,20 @@ struct ConcurrentObservationTests {
         }
     }
 
+    @Test("A pool wrapped in AnyDatabaseWriter fetches on its readers too")
+    func typeErasedPool() async throws {
+        let directory = try TemporaryDirectory()
+        let dbPool = try makeObservedPool(directory)
+        let writer = AnyDatabaseWriter(AnyDatabaseWriter(dbPool))
+        let (cancellable, values) = start(PlayerCountTracking.trackingConstantRegion.observation(), in: writer)
+        defer { cancellable.cancel() }
+        #expect(await values.wait { $0.count == 1 })
+        try insertPlayer(writer)
+        #expect(await values.wait { $0.last?.count == 1 })
+        let fresh = try #require(values.values.last)
+        #expect(fresh.isOnReader, "\(fresh.connection)")
+    }
+
     @Test("A database queue fetches on its only connection", arguments: PlayerCountTracking.allCases)
     func queueFetchesOnItsConnection(_ tracking: PlayerCountTracking) async throws {
         let dbQueue = try DatabaseQueue()
