@@ -67,6 +67,14 @@ extension Date: DatabaseValueConvertible, StatementColumnConvertible {
         }
     }
 
+    /// Returns nil for NULL, and otherwise calls ``init(sqliteStatement:index:)``,
+    /// which returns nil for NULL too: a single `sqlite3_column_type` call.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Date? {
+        Date(sqliteStatement: sqliteStatement, index: index)
+    }
+
     /// Creates a date from a julian day number, as returned by SQLite's
     /// `julianday()` function, rounded to the millisecond like SQLite does.
     ///
