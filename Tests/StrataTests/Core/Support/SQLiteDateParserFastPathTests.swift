@@ -99,4 +99,32 @@ struct SQLiteDateParserFastPathTests {
             }
         }
     }
+
+    @Test func fetchedDatesAgreeWithDatabaseValues() throws {
+        var values: [any DatabaseValueConvertible] = [
+            "2013-10-07 08:23:19.120", "2013-10-07T08:23:19", "2013-10-07", "2013-10-07 08:23",
+            "2013-10-07 08:23:19.12+02:00", "2013-10-07 08:23:19Z", "1969-12-31 23:59:59.999",
+            "0000-02-29 00:00:00.000", "9999-12-31 23:59:59.999", 1_381_134_199, 1.5, -2.25,
+        ]
+        for _ in 0..<500 {
+            values.append(Date(timeIntervalSince1970: Double.random(in: -62_000_000_000...253_000_000_000)))
+        }
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, d)")
+            for value in values {
+                try db.execute(sql: "INSERT INTO t (d) VALUES (?)", arguments: [value])
+            }
+            let fetched = try Date.fetchAll(db, sql: "SELECT d FROM t ORDER BY id")
+            let expected = try DatabaseValue.fetchAll(db, sql: "SELECT d FROM t ORDER BY id").map {
+                Date.fromDatabaseValue($0)
+            }
+            #expect(fetched.count == expected.count)
+            for (date, expectedDate) in zip(fetched, expected) {
+                #expect(date == expectedDate)
+            }
+            let optional = try Date?.fetchAll(db, sql: "SELECT d FROM t UNION ALL SELECT NULL")
+            #expect(optional.count == values.count + 1)
+        }
+    }
 }
