@@ -42,8 +42,11 @@ extension Row {
     func recordContainer<Key: CodingKey, Record: FetchableRecord>(
         keyedBy type: Key.Type, for recordType: Record.Type
     ) -> KeyedDecodingContainer<Key> {
-        if let cache = recordContainerCache, cache.keyType == ObjectIdentifier(Key.self),
-            cache.recordType == ObjectIdentifier(Record.self), let cachedContainer = cache.cachedContainer
+        // Reads the fields one by one: copying the whole optional cache costs
+        // outlined copies and a retain.
+        if recordContainerCache?.keyType == ObjectIdentifier(Key.self),
+            recordContainerCache?.recordType == ObjectIdentifier(Record.self),
+            let cachedContainer = recordContainerCache?.cachedContainer
         {
             // Unchecked cast: the key type tells the type of the cached container.
             return unsafeDowncast(cachedContainer, to: CachedRecordContainer<Key>.self).container()
