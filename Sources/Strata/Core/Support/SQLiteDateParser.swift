@@ -151,11 +151,66 @@ enum SQLiteDateParser {
     /// round-trip exactly.
     @usableFromInline
     static func timeIntervalSince1970(_ buffer: UnsafeBufferPointer<UInt8>) -> TimeInterval? {
+        if let interval = storedFormatTimeInterval(buffer) { return interval }
+        return parsedTimeInterval(buffer)
+    }
+
+    /// The time interval of ``timeIntervalSince1970(_:)``, with the general
+    /// parser.
+    static func parsedTimeInterval(_ buffer: UnsafeBufferPointer<UInt8>) -> TimeInterval? {
         guard let fields = parse(buffer), fields.hasDate else { return nil }
         let days = Int64(daysSinceEpoch(year: fields.year, month: fields.month, day: fields.day))
         var seconds = days * 86_400 + Int64(fields.hour * 3600 + fields.minute * 60 + fields.second)
         seconds -= Int64(fields.timeZoneOffset ?? 0)
         return Double(seconds * 1000 + Int64(fields.nanosecond / 1_000_000)) / 1000
+    }
+
+    /// The time interval since 1970-01-01 UTC of `YYYY-MM-DD HH:MM:SS.SSS`
+    /// or `YYYY-MM-DD HH:MM:SS` (space or `T` separator), the formats dates
+    /// are stored in; nil for anything else, including invalid fields, which
+    /// the general parser handles. Reads fixed positions, without the state
+    /// of the general parser (a third of the cost of fetching a date).
+    @inline(__always)
+    static func storedFormatTimeInterval(_ buffer: UnsafeBufferPointer<UInt8>) -> TimeInterval? {
+        guard let base = buffer.baseAddress else { return nil }
+        let count = buffer.count
+        guard count == 23 || count == 19 else { return nil }
+        // Each digit; a byte that is not a digit makes `largestDigit` above 9.
+        var largestDigit: UInt8 = 0
+        @inline(__always)
+        func digit(_ offset: Int) -> Int {
+            let value = base[offset] &- 48
+            largestDigit = max(largestDigit, value)
+            return Int(value)
+        }
+        let year = digit(0) &* 1000 &+ digit(1) &* 100 &+ digit(2) &* 10 &+ digit(3)
+        let month = digit(5) &* 10 &+ digit(6)
+        let day = digit(8) &* 10 &+ digit(9)
+        let hour = digit(11) &* 10 &+ digit(12)
+        let minute = digit(14) &* 10 &+ digit(15)
+        let second = digit(17) &* 10 &+ digit(18)
+        var milliseconds = 0
+        if count == 23 {
+            guard base[19] == UInt8(ascii: ".") else { return nil }
+            milliseconds = digit(20) &* 100 &+ digit(21) &* 10 &+ digit(22)
+        }
+        let separator = base[10]
+        guard largestDigit <= 9, base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
+            separator == UInt8(ascii: " ") || separator == UInt8(ascii: "T"),
+            base[13] == UInt8(ascii: ":"), base[16] == UInt8(ascii: ":"),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
+        else { return nil }
+        // daysSinceEpoch(year:month:day:) on unsigned integers: the year,
+        // shifted by one era of 400 years, is never negative.
+        let m = UInt(bitPattern: month)
+        let y = UInt(bitPattern: year) &+ (m <= 2 ? 399 : 400)
+        let era = y / 400
+        let yearOfEra = y &- era &* 400
+        let dayOfYear = (153 &* (m > 2 ? m &- 3 : m &+ 9) &+ 2) / 5 &+ UInt(bitPattern: day) &- 1
+        let dayOfEra = yearOfEra &* 365 &+ yearOfEra / 4 &- yearOfEra / 100 &+ dayOfYear
+        let days = Int64(bitPattern: UInt64(era &* 146_097 &+ dayOfEra)) &- (719_468 + 146_097)
+        let seconds = days &* 86_400 &+ Int64(hour &* 3600 &+ minute &* 60 &+ second)
+        return Double(seconds &* 1000 &+ Int64(milliseconds)) / 1000
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date. Days past the end
