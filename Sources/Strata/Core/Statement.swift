@@ -394,18 +394,11 @@ public final class Statement {
         try names.withUnsafeBufferPointer { names in
             try arguments.namedPairs.withUnsafeBufferPointer { pairs in
                 for pair in pairs.indices {
-                    var i = hint
-                    for _ in 0..<count {
-                        if i >= count { i = 0 }
-                        if names[i] == pairs[pair].name {
-                            try check(pairs[pair].value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
-                            bytes = bytes || pairs[pair].value.holdsBytes
-                            boundCount += 1
-                            hint = i + 1
-                            break
-                        }
-                        i += 1
-                    }
+                    guard let i = Self.parameterIndex(of: pairs[pair].name, in: names, from: hint) else { continue }
+                    try check(pairs[pair].value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
+                    bytes = bytes || pairs[pair].value.holdsBytes
+                    boundCount += 1
+                    hint = i + 1
                 }
             }
         }
@@ -430,24 +423,32 @@ public final class Statement {
                 for index in elements.indices {
                     let element = raw + index * MemoryLayout<NamedLiteral.Element>.stride
                     let name = element.assumingMemoryBound(to: String.self)
-                    var i = hint
-                    for _ in 0..<count {
-                        if i >= count { i = 0 }
-                        if names[i] == name.pointee {
-                            let result = PlainValues.bind(element + valueOffset, to: sqliteStatement, at: CInt(i + 1))
-                            try check(result.code, arguments)
-                            bytes = bytes || result.holdsBytes
-                            boundCount += 1
-                            hint = i + 1
-                            break
-                        }
-                        i += 1
-                    }
+                    guard let i = Self.parameterIndex(of: name.pointee, in: names, from: hint) else { continue }
+                    let result = PlainValues.bind(element + valueOffset, to: sqliteStatement, at: CInt(i + 1))
+                    try check(result.code, arguments)
+                    bytes = bytes || result.holdsBytes
+                    boundCount += 1
+                    hint = i + 1
                 }
             }
         }
         bindsBytes = bytes
         return boundCount == count
+    }
+
+    /// The index of the parameter named `name`, searched from `hint` (the
+    /// one after the previous match: literals usually follow the order of
+    /// the parameters) and around.
+    @inline(__always)
+    private static func parameterIndex(of name: String, in names: UnsafeBufferPointer<String>, from hint: Int) -> Int? {
+        let count = names.count
+        var i = hint
+        for _ in 0..<count {
+            if i >= count { i = 0 }
+            if names[i] == name { return i }
+            i += 1
+        }
+        return nil
     }
 
     private func argumentsError(_ message: String, _ arguments: StatementArguments) -> DatabaseError {
