@@ -223,13 +223,14 @@ final class TransactionObservationBroker {
         }
     }
 
-    /// Handles one row change reported by SQLite's pre-update hook. The
-    /// event is built only when an observer of the statement wants it.
+    /// Handles one row change reported by SQLite's pre-update hook, when an
+    /// observer of the statement wants pre-update events (the hook checks
+    /// `statementWantsPreUpdateEvents`). The event is built only when one of
+    /// them wants this change.
     func databaseWillChange(
         connection: SQLiteConnection, kind: DatabasePreUpdateEvent.Kind, databaseName: UnsafePointer<CChar>,
         tableName: UnsafePointer<CChar>, initialRowID: Int64, finalRowID: Int64
     ) {
-        guard statementWantsPreUpdateEvents else { return }
         let eventKind = DatabaseEvent.Kind(rawValue: kind.rawValue)
         var event: DatabasePreUpdateEvent?
         for (registration, kinds) in statementObservations

@@ -72,8 +72,8 @@ extension Date: DatabaseValueConvertible, StatementColumnConvertible {
         }
     }
 
-    /// Returns nil for NULL, and otherwise calls ``init(sqliteStatement:index:)``,
-    /// which returns nil for NULL too: a single `sqlite3_column_type` call.
+    /// Calls ``init(sqliteStatement:index:)``, which returns nil for NULL:
+    /// the column's type is read once, not once here and once there.
     @inlinable
     @inline(__always)
     public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Date? {

