@@ -66,6 +66,12 @@ public final class StrataObservationWorkloads: @unchecked Sendable {
         let writerCPUSeconds = threadCPUSeconds() - cpuStart
         let writerWaits = threadWaitCount() - waitStart
         let values = counter.value
+        if ProcessInfo.processInfo.environment["OBSERVATION_WAL_SIZE"] != nil {
+            // The WAL's size is the largest it reached: it does not shrink.
+            let attributes = try FileManager.default.attributesOfItem(atPath: dbPool.path + "-wal")
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            FileHandle.standardError.write("WAL of \(size / 1024) KiB after \(writes) writes\n".data(using: .utf8)!)
+        }
         for cancellable in cancellables { cancellable.cancel() }
         return (writes, values, writerCPUSeconds, writerWaits)
     }

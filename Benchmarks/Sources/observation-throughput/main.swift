@@ -11,6 +11,7 @@ import StrataWorkloads
 // (or GRDB) runs one library only, and `OBSERVATION_SKIP_BASELINE=1` only
 // the runs with observations, for profilers. `SQLITE_AUTOCHECKPOINT=1` gives
 // Strata's pool SQLite's own automatic checkpoint back (see CheckpointPacer).
+// `OBSERVATION_WAL_SIZE=1` prints the size the WAL reached in each Strata run.
 
 let arguments = CommandLine.arguments.dropFirst().compactMap(Double.init)
 let observationCount = arguments.count > 0 ? Int(arguments[0]) : 10

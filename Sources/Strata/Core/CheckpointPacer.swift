@@ -14,20 +14,40 @@ import StrataSQLite
 /// left the WAL in place, only once 1000 more pages were written. While the
 /// WAL restarts, it checkpoints exactly when SQLite would.
 ///
+/// Readers that are always busy keep the WAL from restarting at all: it
+/// would grow without end. Once a checkpoint leaves 4000 pages or more in
+/// the WAL, the pacer pauses the observations' reads
+/// (``ConcurrentReadLanes/pauseForWALRestart()``): once their transactions
+/// have ended, the writer checkpoints the whole WAL, and its next commit
+/// restarts it.
+///
 /// It replaces SQLite's automatic checkpoint only where it is in effect with
 /// its default threshold. Reading `PRAGMA wal_autocheckpoint` then gives 0;
 /// setting it gives SQLite's own automatic checkpoint back.
 final class CheckpointPacer {
     /// The WAL size, in pages, that triggers a checkpoint.
     static let pageThreshold: CInt = 1000
+    /// The WAL size, in pages, past which an incomplete checkpoint pauses
+    /// the reads of `lanes`.
+    static let pauseThreshold: CInt = 4 * pageThreshold
 
+    /// The reads to pause so that the WAL can restart.
+    private weak var lanes: ConcurrentReadLanes?
     /// The WAL size after which the next checkpoint runs.
     private var nextCheckpointFrameCount = CheckpointPacer.pageThreshold
+    /// The WAL size after which an incomplete checkpoint pauses the reads.
+    private var nextPauseFrameCount = CheckpointPacer.pauseThreshold
+    /// The pauses asked for so far (for tests).
+    private(set) var pauseCount = 0
     /// The WAL size after the last commit: a smaller one means the WAL
     /// restarted.
     private var lastFrameCount: CInt = 0
     /// The checkpoints run so far (for tests).
     private(set) var checkpointCount = 0
+
+    init(lanes: ConcurrentReadLanes?) {
+        self.lanes = lanes
+    }
 
     /// The hook of SQLite's WAL commits.
     fileprivate static let walHook:
@@ -48,26 +68,47 @@ final class CheckpointPacer {
         }
         if frameCount < lastFrameCount {
             nextCheckpointFrameCount = Self.pageThreshold
+            nextPauseFrameCount = Self.pauseThreshold
         }
         lastFrameCount = frameCount
         guard frameCount >= nextCheckpointFrameCount else { return }
         // Errors (busy, I/O) are ignored, as SQLite ignores those of its
         // own automatic checkpoints: the next one tries again.
-        sqlite3_wal_checkpoint_v2(connection, schemaName, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+        var walFrameCount: CInt = 0
+        var checkpointedFrameCount: CInt = 0
+        let code = sqlite3_wal_checkpoint_v2(
+            connection, schemaName, SQLITE_CHECKPOINT_PASSIVE, &walFrameCount, &checkpointedFrameCount)
         checkpointCount += 1
         // When the checkpoint was complete and no reader prevents it, the
         // next commit restarts the WAL, and the threshold applies again.
         nextCheckpointFrameCount = frameCount + Self.pageThreshold
+        if code == SQLITE_OK, checkpointedFrameCount < walFrameCount, frameCount >= nextPauseFrameCount,
+            let lanes
+        {
+            pauseCount += 1
+            nextPauseFrameCount = frameCount + Self.pauseThreshold
+            lanes.pauseForWALRestart()
+        }
+    }
+
+    /// Checkpoints the whole WAL, if no reader prevents it, at the end of a
+    /// pause of the reads: the next commit then restarts the WAL.
+    func checkpointForWALRestart(_ db: Database) {
+        guard let connection = db.sqliteConnection else { return }
+        // Errors are ignored, as above.
+        sqlite3_wal_checkpoint_v2(connection, "main", SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+        checkpointCount += 1
     }
 }
 
 extension Database {
     /// Paces the automatic checkpoints of this connection (see
     /// ``CheckpointPacer``), unless it is paced already, or its automatic
-    /// checkpoint is off or has a threshold of its own.
-    func paceAutomaticCheckpoints() {
+    /// checkpoint is off or has a threshold of its own. `lanes` are the
+    /// reads to pause when they keep the WAL from restarting.
+    func paceAutomaticCheckpoints(pausing lanes: ConcurrentReadLanes?) {
         guard checkpointPacer == nil, let sqliteConnection else { return }
-        let pacer = CheckpointPacer()
+        let pacer = CheckpointPacer(lanes: lanes)
         let previous = sqlite3_wal_hook(
             sqliteConnection, CheckpointPacer.walHook, Unmanaged.passUnretained(pacer).toOpaque())
         // SQLite's automatic checkpoint passes its threshold to its hook: no

@@ -18,6 +18,12 @@ import Foundation
 /// - At most `laneCount + 1` transactions of commits hold a reader at once:
 ///   the other reads of a commit storm wait for a later state, and leave the
 ///   other readers to the application.
+/// - Reads that never stop keep the WAL from restarting: it would grow
+///   without end. When the writer's checkpoints can't catch up
+///   (``CheckpointPacer``), it asks for a pause: no transaction begins until
+///   the open ones have ended and the writer has checkpointed the whole WAL,
+///   so that its next commit restarts it. The writer does not wait: the
+///   reads do, for about one transaction.
 final class ConcurrentReadLanes: @unchecked Sendable {
     /// A scheduled read.
     struct Job: Sendable {
@@ -52,6 +58,24 @@ final class ConcurrentReadLanes: @unchecked Sendable {
         var isCatchingUp = false
         /// The batches that hold a reader.
         var batchCount = 0
+        /// Whether the catch-up runs a transaction.
+        var isCatchUpReading = false
+        /// Whether transactions wait for the writer's checkpoint
+        /// (``pauseForWALRestart()``).
+        var isPaused = false
+        /// Whether the checkpoint that ends the pause is scheduled.
+        var isCheckpointScheduled = false
+
+        /// Whether no transaction is open.
+        var isIdle: Bool { batchCount == 0 && !isCatchUpReading }
+
+        /// During a pause, once no transaction is open: schedules the
+        /// checkpoint, once. Returns whether the caller must run it.
+        mutating func schedulesCheckpoint() -> Bool {
+            guard isPaused, isIdle, !isCheckpointScheduled else { return false }
+            isCheckpointScheduled = true
+            return true
+        }
     }
 
     private let readerPool: ReaderPool
@@ -59,6 +83,9 @@ final class ConcurrentReadLanes: @unchecked Sendable {
     /// The maximum number of batches that hold a reader.
     private let maximumBatchCount: Int
     private let state = Mutex(State())
+    /// The writer of the pool, which checkpoints at the end of a pause.
+    /// Weak: its connection holds the pacer, which holds these lanes.
+    weak var writer: SerializedDatabase?
 
     /// - Parameters:
     ///   - readerPool: the readers of the pool.
@@ -82,6 +109,7 @@ final class ConcurrentReadLanes: @unchecked Sendable {
         }
         enum Placement { case joined, newBatch, later }
         let placement = state.withLock { state -> Placement in
+            if state.isPaused { return .later }
             if let batch = state.openBatch, batch.commitNumber == commitNumber, !batch.isClosed {
                 batch.jobs.append(job)
                 return .joined
@@ -98,7 +126,7 @@ final class ConcurrentReadLanes: @unchecked Sendable {
         case .newBatch: break
         }
         guard let reader = readerPool.acquireWithoutWaiting() else {
-            state.withLock { $0.batchCount -= 1 }
+            batchDidEnd()
             scheduleLater(job)
             return
         }
@@ -108,7 +136,7 @@ final class ConcurrentReadLanes: @unchecked Sendable {
         reader.async { [self] db in
             defer {
                 readerPool.release(reader)
-                state.withLock { $0.batchCount -= 1 }
+                batchDidEnd()
             }
             do {
                 try db.beginIsolatedReadTransaction()
@@ -128,9 +156,24 @@ final class ConcurrentReadLanes: @unchecked Sendable {
         isolated.wait()
     }
 
-    /// The next read of `batch`, or nil after closing it.
+    /// Forgets a batch that no longer holds a reader.
+    private func batchDidEnd() {
+        let checkpoints = state.withLock { state -> Bool in
+            state.batchCount -= 1
+            return state.schedulesCheckpoint()
+        }
+        if checkpoints { checkpointAndResume() }
+    }
+
+    /// The next read of `batch`, or nil after closing it. During a pause,
+    /// the remaining reads wait for a later transaction, so that the open
+    /// one ends soon.
     private func nextJob(of batch: Batch) -> Job? {
-        state.withLock { _ in
+        state.withLock { state in
+            if state.isPaused {
+                state.waitingJobs.insert(contentsOf: batch.jobs, at: 0)
+                batch.jobs = []
+            }
             if batch.jobs.isEmpty {
                 batch.isClosed = true
                 return nil
@@ -153,11 +196,21 @@ final class ConcurrentReadLanes: @unchecked Sendable {
     private func scheduleLater(_ job: Job) {
         let startsCatchUp = state.withLock { state -> Bool in
             state.waitingJobs.append(job)
-            guard !state.isCatchingUp else { return false }
-            state.isCatchingUp = true
-            return true
+            return Self.startsCatchUp(&state)
         }
-        guard startsCatchUp else { return }
+        if startsCatchUp { startCatchUp() }
+    }
+
+    /// Whether a catch-up must start for the waiting reads: none runs, and
+    /// no pause holds them.
+    private static func startsCatchUp(_ state: inout State) -> Bool {
+        guard !state.isCatchingUp, !state.isPaused, !state.waitingJobs.isEmpty else { return false }
+        state.isCatchingUp = true
+        return true
+    }
+
+    /// Runs the waiting reads on a reader.
+    private func startCatchUp() {
         // Waiting for a reader, or opening one, must not hold the writer.
         DispatchQueue.global().async { [self] in
             readerPool.acquire { [self] result in
@@ -188,24 +241,93 @@ final class ConcurrentReadLanes: @unchecked Sendable {
                 try db.beginIsolatedReadTransaction()
             } catch {
                 for job in jobs { job.read(.failure(error)) }
+                catchUpTransactionDidEnd()
                 continue
             }
-            for job in jobs { job.read(.success(db)) }
+            for (index, job) in jobs.enumerated() {
+                if index > 0, deferIfPaused(jobs[index...]) { break }
+                job.read(.success(db))
+            }
             db.endIsolatedReadTransaction()
+            catchUpTransactionDidEnd()
         }
     }
 
-    /// The waiting reads. When there are none, or when `finishing`, the
-    /// catch-up ends: the next waiting read schedules a new one.
+    /// The waiting reads. When there are none, or when `finishing`, or
+    /// during a pause, the catch-up ends: the next waiting read (or the end
+    /// of the pause) starts a new one. Otherwise the catch-up reads them in
+    /// a transaction, and calls `catchUpTransactionDidEnd()` after it.
     private func takeWaitingJobs(finishing: Bool) -> [Job] {
         state.withLock { state in
+            if state.isPaused && !finishing {
+                state.isCatchingUp = false
+                return []
+            }
             let jobs = state.waitingJobs
             state.waitingJobs = []
             if jobs.isEmpty || finishing {
                 state.isCatchingUp = false
+            } else {
+                state.isCatchUpReading = true
             }
             return jobs
         }
+    }
+
+    /// During a pause, puts `jobs` back at the head of the waiting reads,
+    /// so that the open transaction ends soon, and returns true.
+    private func deferIfPaused(_ jobs: ArraySlice<Job>) -> Bool {
+        state.withLock { state in
+            guard state.isPaused else { return false }
+            state.waitingJobs.insert(contentsOf: jobs, at: 0)
+            return true
+        }
+    }
+
+    private func catchUpTransactionDidEnd() {
+        let checkpoints = state.withLock { state -> Bool in
+            state.isCatchUpReading = false
+            return state.schedulesCheckpoint()
+        }
+        if checkpoints { checkpointAndResume() }
+    }
+
+    // MARK: - Pauses for the WAL
+
+    /// Pauses the transactions until the open ones have ended and the writer
+    /// has checkpointed, so that the writer's next commit can restart the
+    /// WAL. Called by the writer (``CheckpointPacer``), which does not wait.
+    func pauseForWALRestart() {
+        let checkpoints = state.withLock { state -> Bool in
+            guard !state.isPaused else { return false }
+            state.isPaused = true
+            return state.schedulesCheckpoint()
+        }
+        if checkpoints { checkpointAndResume() }
+    }
+
+    /// Checkpoints on the writer while no transaction of these lanes is
+    /// open, then ends the pause.
+    private func checkpointAndResume() {
+        guard let writer else {
+            resume()
+            return
+        }
+        writer.async { [self] db in
+            db.checkpointPacer?.checkpointForWALRestart(db)
+            resume()
+        }
+    }
+
+    /// Ends a pause. Transactions that begin before the next commit read
+    /// the database file, not the WAL: they don't prevent its restart.
+    private func resume() {
+        let startsCatchUp = state.withLock { state -> Bool in
+            state.isPaused = false
+            state.isCheckpointScheduled = false
+            return Self.startsCatchUp(&state)
+        }
+        if startsCatchUp { startCatchUp() }
     }
 }
 

@@ -39,7 +39,9 @@ public struct Configuration: Sendable {
     public var allowsUnsafeTransactions = false
 
     /// What happens when the database is locked by another connection.
-    /// Default `.immediateError`: throw `SQLITE_BUSY` at once.
+    /// Default `.immediateError`: throw `SQLITE_BUSY` at once (a pool's
+    /// writer first tries again for about 10 milliseconds: its own readers
+    /// may hold a lock for an instant).
     public var busyMode: Database.BusyMode = .immediateError
 
     /// The journal mode. Default `.default`: WAL for pools, SQLite's default otherwise.
@@ -85,7 +87,9 @@ public struct Configuration: Sendable {
     /// after every commit: the pool's writer then runs the same passive
     /// checkpoints once per 1000 new pages instead (and reading
     /// `PRAGMA wal_autocheckpoint` on it gives 0; setting it gives SQLite's
-    /// own automatic checkpoint back).
+    /// own automatic checkpoint back). When the WAL still grows past 4000
+    /// pages, the observations' fetches pause for about one fetch, so that
+    /// the whole WAL is checkpointed and restarts.
     public var automaticCheckpoints = true
 
     #if Logging

@@ -204,16 +204,24 @@ public final class Database {
             let milliseconds = max(0, min(Double(CInt.max), (duration * 1000).rounded()))
             sqlite3_busy_timeout(sqliteConnection, CInt(milliseconds))
         case .callback(let callback):
-            let box = Unmanaged.passRetained(BusyCallbackBox(callback))
-            busyCallbackBox = box
-            sqlite3_busy_handler(
-                sqliteConnection,
-                { context, count in
-                    let box = Unmanaged<BusyCallbackBox>.fromOpaque(context!).takeUnretainedValue()
-                    return box.callback(Int(count)) ? 1 : 0
-                },
-                box.toOpaque())
+            installBusyCallback(callback)
         }
+    }
+
+    /// Makes SQLite call `callback` when the database is locked, instead of
+    /// failing at once.
+    func installBusyCallback(_ callback: @escaping Database.BusyCallback) {
+        guard let sqliteConnection else { return }
+        let box = Unmanaged.passRetained(BusyCallbackBox(callback))
+        busyCallbackBox?.release()
+        busyCallbackBox = box
+        sqlite3_busy_handler(
+            sqliteConnection,
+            { context, count in
+                let box = Unmanaged<BusyCallbackBox>.fromOpaque(context!).takeUnretainedValue()
+                return box.callback(Int(count)) ? 1 : 0
+            },
+            box.toOpaque())
     }
 
     // MARK: - Closing

@@ -54,6 +54,9 @@ public final class DatabasePool: Sendable {
                     throw DatabaseError(message: "could not activate WAL Mode at path: \(path)")
                 }
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                if case .immediateError = configuration.busyMode {
+                    db.retryBrieflyWhenBusy()
+                }
                 // A new file gets its WAL header now, before readers open it.
                 if try db.schemaVersion() == 0 {
                     let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
@@ -81,6 +84,7 @@ public final class DatabasePool: Sendable {
         }
         concurrentReadLanes = ConcurrentReadLanes(
             readerPool: readerPool, maximumReaderCount: configuration.maximumReaderCount)
+        concurrentReadLanes.writer = writer
     }
 
     /// Stops with "Database methods are not reentrant." when the current code

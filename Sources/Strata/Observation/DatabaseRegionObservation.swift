@@ -43,7 +43,10 @@ public struct DatabaseRegionObservation: Sendable {
                     region.formUnion(try convertible.databaseRegion(db))
                 }
                 let observer = RegionObserver(region: region, onChange: onChange)
-                db.add(transactionObserver: observer, extent: .observerLifetime)
+                // Held strongly until the cancellable removes it: a weak
+                // reference would cost a load, and slower reference
+                // counting, on each statement and commit.
+                db.add(transactionObserver: observer, extent: .databaseLifetime)
                 return observer
             }
         } catch {

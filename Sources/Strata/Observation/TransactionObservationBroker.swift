@@ -7,6 +7,8 @@ import Foundation
 /// (``TransactionObserver/observes(eventsOfKind:)``); SQLite's update and
 /// pre-update hooks then report each changed row. Changes made inside a
 /// savepoint wait for its release, and are dropped when it is rolled back.
+/// Its state is only touched on that queue: it skips the dynamic exclusivity
+/// checks.
 final class TransactionObservationBroker {
     /// A registered observer and how the connection holds it.
     final class Registration {
@@ -60,23 +62,23 @@ final class TransactionObservationBroker {
     }
 
     unowned(unsafe) let database: Database
-    private(set) var registrations: [Registration] = []
+    @exclusivity(unchecked) private(set) var registrations: [Registration] = []
 
     /// The observers of the running statement, with the event kinds each wants.
-    private var statementObservations: [(Registration, [DatabaseEventKind])] = []
+    @exclusivity(unchecked) private var statementObservations: [(Registration, [DatabaseEventKind])] = []
     /// The event kinds the current statement declared (through the authorizer).
-    private var statementKinds: [DatabaseEventKind] = []
+    @exclusivity(unchecked) private var statementKinds: [DatabaseEventKind] = []
     /// Whether the observers of the current statement heard of a change to
     /// a table it did not declare.
-    private var hasNotifiedUndeclaredChange = false
+    @exclusivity(unchecked) private var hasNotifiedUndeclaredChange = false
     /// Whether an observer of the current statement wants its pre-update
     /// events.
-    private var statementWantsPreUpdateEvents = false
+    @exclusivity(unchecked) private var statementWantsPreUpdateEvents = false
 
     /// Open savepoints, innermost last, with the number of pending changes
     /// when each started.
-    private var savepoints: [(name: String, pendingCount: Int)] = []
-    private var pendingChanges: [PendingChange] = []
+    @exclusivity(unchecked) private var savepoints: [(name: String, pendingCount: Int)] = []
+    @exclusivity(unchecked) private var pendingChanges: [PendingChange] = []
 
     /// The error thrown by `databaseWillCommit`, to rethrow instead of SQLite's.
     var commitError: (any Error)?

@@ -14,7 +14,8 @@ import Foundation
 /// Its state is only touched on the writer's queue, except `reducer`
 /// (on `reduceQueue`), `fetchState` (locked) and `isCancelled` (atomic).
 /// `region` is set on the writer's queue before the observer is registered,
-/// and later only by fetches on the writer's queue.
+/// and later only by fetches on the writer's queue. The properties that only
+/// the writer's queue touches skip the dynamic exclusivity checks.
 final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @unchecked Sendable {
     typealias Events = ValueObservation<Reducer>.Events
 
@@ -32,6 +33,9 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
     /// The concurrent fetch, if any, and whether a commit happened since it
     /// was scheduled.
     private let fetchState = Mutex(ConcurrentFetchState.idle)
+    /// Whether `fetchState` is `.scheduledAndPending`, read without the
+    /// lock: a hint, that the commit checks under the lock.
+    private let fetchIsPendingHint = AtomicFlag(false)
 
     /// Fetches; never mutated, so that fetches on readers don't race with
     /// `reducer` on `reduceQueue`.
@@ -46,11 +50,15 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
     /// The last answer of `observes(eventsOfKind:)`: a writer usually runs
     /// the same statements again, and comparing kinds is cheaper than
     /// looking them up in the region.
-    private var lastObservedKind: (kind: DatabaseEventKind, observes: Bool)?
+    @exclusivity(unchecked) private var lastObservedKind: (kind: DatabaseEventKind, observes: Bool)?
     /// Whether the region has row ids to check on each changed row (see
     /// ``DatabaseRegion/restrictsRowIDs``).
-    private var regionRestrictsRowIDs = false
-    private var isModified = false
+    @exclusivity(unchecked) private var regionRestrictsRowIDs = false
+    @exclusivity(unchecked) private var isModified = false
+    /// Whether the current transaction ran a statement that this observer
+    /// did not look at, because a concurrent fetch was pending then (see
+    /// `observes(eventsOfKind:)`).
+    @exclusivity(unchecked) private var skippedWhilePending = false
 
     var isCancelled: Bool { _isCancelled.load() }
     private var events: Events { observation.events }
@@ -93,10 +101,13 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
                 setRegion(region)
             }
             let fetched = try fetch(db)
-            db.add(transactionObserver: self, extent: .observerLifetime)
-            if lanes != nil {
+            // Held strongly until `cancel()` or an error removes it: a weak
+            // reference would cost a load, and slower reference counting,
+            // on each statement and commit.
+            db.add(transactionObserver: self, extent: .databaseLifetime)
+            if let lanes {
                 // Its fetches will keep the WAL from restarting.
-                db.paceAutomaticCheckpoints()
+                db.paceAutomaticCheckpoints(pausing: lanes)
             }
             return fetched
         }
@@ -197,6 +208,13 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
     // MARK: - TransactionObserver
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        if skippedWhilePending || fetchIsPendingHint.load() {
+            // A fetch will begin later and see this transaction: its changes
+            // don't matter, unless that fetch begins before the commit (see
+            // `databaseDidCommit`).
+            skippedWhilePending = true
+            return false
+        }
         guard let region else { return true }
         if let lastObservedKind, lastObservedKind.kind.isSame(as: eventKind) {
             return lastObservedKind.observes
@@ -221,6 +239,13 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
     }
 
     func databaseDidCommit(_ db: Database) {
+        if skippedWhilePending {
+            skippedWhilePending = false
+            // While the fetch is still pending, its transaction begins after
+            // this commit. Otherwise it may have begun before: this
+            // transaction may have changed the region.
+            if !isModified && !fetchIsPending { isModified = true }
+        }
         guard isModified else { return }
         isModified = false
         guard !isCancelled else { return }
@@ -238,6 +263,7 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
 
     func databaseDidRollback(_ db: Database) {
         isModified = false
+        skippedWhilePending = false
     }
 }
 
@@ -256,11 +282,20 @@ enum ConcurrentFetchState {
 }
 
 extension ValueObserver {
+    /// Whether a concurrent fetch is scheduled and has not begun its
+    /// transaction yet, or must run again after the running one. Only the
+    /// writer's commits make it pending; a fetch that begins clears it
+    /// before its transaction begins.
+    private var fetchIsPending: Bool {
+        fetchState.withLock { $0 == .scheduledAndPending }
+    }
+
     /// Schedules a fetch on a reader, or marks the running one as stale.
     private func scheduleConcurrentFetch(_ lanes: ConcurrentReadLanes, afterCommit commitNumber: Int) {
         let schedules = fetchState.withLock { state -> Bool in
             guard state == .idle else {
                 state = .scheduledAndPending
+                fetchIsPendingHint.store(true)
                 return false
             }
             state = .scheduled
@@ -277,7 +312,10 @@ extension ValueObserver {
                 // The transaction that begins now sees every commit so far:
                 // the commits that made this fetch pending are seen.
                 fetchState.withLock { state in
-                    if state == .scheduledAndPending { state = .scheduled }
+                    if state == .scheduledAndPending {
+                        state = .scheduled
+                        fetchIsPendingHint.store(false)
+                    }
                 }
             },
             read: { [self] result in
@@ -294,6 +332,7 @@ extension ValueObserver {
                     }
                 }
                 let fetchesAgain = fetchState.withLock { state -> Bool in
+                    fetchIsPendingHint.store(false)
                     guard state == .scheduledAndPending, !isCancelled else {
                         state = .idle
                         return false

@@ -10,7 +10,7 @@ struct CheckpointPacerTests {
     /// a value observation fetches on its readers.
     private func makePacedPool(_ directory: TemporaryDirectory) throws -> DatabasePool {
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
-        dbPool.writeWithoutTransaction { db in db.paceAutomaticCheckpoints() }
+        dbPool.writeWithoutTransaction { db in db.paceAutomaticCheckpoints(pausing: nil) }
         return dbPool
     }
 
@@ -106,7 +106,7 @@ struct CheckpointPacerTests {
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
         try dbPool.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 500")
-            db.paceAutomaticCheckpoints()
+            db.paceAutomaticCheckpoints(pausing: nil)
             #expect(db.checkpointPacer == nil)
             #expect(try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") == 500)
         }
@@ -117,7 +117,7 @@ struct CheckpointPacerTests {
         let directory = try TemporaryDirectory()
         let dbPool = try DatabasePool(
             path: directory.path("db.sqlite"), configuration: .server(automaticCheckpoints: false))
-        dbPool.writeWithoutTransaction { db in db.paceAutomaticCheckpoints() }
+        dbPool.writeWithoutTransaction { db in db.paceAutomaticCheckpoints(pausing: nil) }
         try dbPool.write { db in try db.execute(sql: "CREATE TABLE t(b BLOB)") }
         try commit(1200, in: dbPool)
         #expect(checkpointCount(dbPool) == -1)
