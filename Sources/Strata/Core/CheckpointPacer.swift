@@ -53,8 +53,9 @@ final class CheckpointPacer {
     fileprivate static let walHook:
         @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, CInt) -> CInt = {
             context, connection, schemaName, frameCount in
-            let pacer = Unmanaged<CheckpointPacer>.fromOpaque(context!).takeUnretainedValue()
-            pacer.didCommit(connection: connection, schemaName: schemaName, frameCount: frameCount)
+            Unmanaged<CheckpointPacer>.fromOpaque(context!)._withUnsafeGuaranteedRef { pacer in
+                pacer.didCommit(connection: connection, schemaName: schemaName, frameCount: frameCount)
+            }
             return SQLITE_OK
         }
 

@@ -13,7 +13,8 @@ final class TransactionObservationBroker {
     /// A registered observer and how the connection holds it.
     final class Registration {
         private weak var weakObserver: (any TransactionObserver)?
-        private var strongObserver: (any TransactionObserver)?
+        /// A constant, so that calls through it need no reference counting.
+        private let strongObserver: (any TransactionObserver)?
         let identifier: ObjectIdentifier
         let extent: Database.TransactionObservationExtent
         /// Set by ``TransactionObserver/stopObservingDatabaseChangesUntilNextTransaction()``.
@@ -31,6 +32,7 @@ final class TransactionObservationBroker {
             isApplicationObserver = !(observer is any LibraryTransactionObserver)
             switch extent {
             case .observerLifetime:
+                strongObserver = nil
                 weakObserver = observer
             case .nextTransaction, .databaseLifetime:
                 strongObserver = observer
@@ -44,6 +46,35 @@ final class TransactionObservationBroker {
         /// The observer, when it wants changes now.
         var changeObserver: (any TransactionObserver)? {
             ignoresChangesUntilTransactionEnd ? nil : observer
+        }
+
+        /// Whether the observer wants changes of this kind now: false when
+        /// it is gone, or ignores changes until the transaction ends.
+        func wantsChanges(ofKind kind: DatabaseEventKind) -> Bool {
+            guard !ignoresChangesUntilTransactionEnd, !isRemoved else { return false }
+            if let observes = strongObserver?.observes(eventsOfKind: kind) { return observes }
+            return weakObserver?.observes(eventsOfKind: kind) ?? false
+        }
+
+        /// Notifies the end of the transaction. Returns false when the
+        /// observer is gone.
+        func notifyTransactionCompletion(committed: Bool, _ db: Database) -> Bool {
+            guard !isRemoved else { return false }
+            if strongObserver != nil {
+                if committed {
+                    strongObserver?.databaseDidCommit(db)
+                } else {
+                    strongObserver?.databaseDidRollback(db)
+                }
+                return true
+            }
+            guard let observer = weakObserver else { return false }
+            if committed {
+                observer.databaseDidCommit(db)
+            } else {
+                observer.databaseDidRollback(db)
+            }
+            return true
         }
     }
 
@@ -62,7 +93,19 @@ final class TransactionObservationBroker {
     }
 
     unowned(unsafe) let database: Database
-    @exclusivity(unchecked) private(set) var registrations: [Registration] = []
+    @exclusivity(unchecked) private(set) var registrations: [Registration] = [] {
+        didSet {
+            hasApplicationObservers = registrations.contains { $0.isApplicationObserver }
+            unretainedRegistrations = registrations.map { Unmanaged.passUnretained($0) }
+        }
+    }
+    /// The registrations, for the loops of each statement and commit: they
+    /// call each one without reference counting, while a copy of
+    /// `registrations` keeps them alive.
+    @exclusivity(unchecked) private var unretainedRegistrations: [Unmanaged<Registration>] = []
+    /// Whether some registration is not a ``LibraryTransactionObserver``:
+    /// only those are asked whether a transaction commits.
+    @exclusivity(unchecked) private var hasApplicationObservers = false
 
     /// The observers of the running statement, with the event kinds each wants.
     @exclusivity(unchecked) private var statementObservations: [(Registration, [DatabaseEventKind])] = []
@@ -134,23 +177,27 @@ final class TransactionObservationBroker {
         statementWantsPreUpdateEvents = false
         if kinds.isEmpty { return }
         withCurrentBroker {
-            for registration in registrations {
-                guard let observer = registration.changeObserver else { continue }
-                // Most statements have one kind: the array is shared, not filtered.
-                let observed: [DatabaseEventKind]
-                if kinds.count == 1 {
-                    guard observer.observes(eventsOfKind: kinds[0]) else { continue }
-                    observed = kinds
-                } else {
-                    let filtered = kinds.filter { observer.observes(eventsOfKind: $0) }
-                    if filtered.isEmpty { continue }
-                    observed = filtered.count == kinds.count ? kinds : filtered
-                }
-                statementObservations.append((registration, observed))
-                if registration.isApplicationObserver {
-                    statementWantsPreUpdateEvents = true
+            let firstKind = kinds[0]
+            let current = registrations
+            for unretained in unretainedRegistrations {
+                unretained._withUnsafeGuaranteedRef { registration in
+                    // Most statements have one kind: the array is shared, not filtered.
+                    let observed: [DatabaseEventKind]
+                    if kinds.count == 1 {
+                        guard registration.wantsChanges(ofKind: firstKind) else { return }
+                        observed = kinds
+                    } else {
+                        let filtered = kinds.filter { registration.wantsChanges(ofKind: $0) }
+                        if filtered.isEmpty { return }
+                        observed = filtered.count == kinds.count ? kinds : filtered
+                    }
+                    statementObservations.append((registration, observed))
+                    if registration.isApplicationObserver {
+                        statementWantsPreUpdateEvents = true
+                    }
                 }
             }
+            withExtendedLifetime(current) {}
         }
     }
 
@@ -290,6 +337,7 @@ final class TransactionObservationBroker {
     }
 
     private func deliverPendingChanges() {
+        if pendingChanges.isEmpty { return }
         let changes = pendingChanges
         pendingChanges = []
         for change in changes {
@@ -310,6 +358,7 @@ final class TransactionObservationBroker {
     func databaseWillCommit() -> Bool {
         deliverPendingChanges()
         savepoints = []
+        guard hasApplicationObservers else { return true }
         do {
             try withCurrentBroker {
                 for registration in registrations where registration.isApplicationObserver {
@@ -332,22 +381,22 @@ final class TransactionObservationBroker {
 
     /// Called once a transaction has committed or rolled back.
     func transactionDidComplete(committed: Bool) {
+        // Keeps the registrations alive, even if an observer is removed
+        // meanwhile.
         let current = registrations
+        let unretainedCurrent = unretainedRegistrations
         // Whether a registration ends now, or lost its observer.
         var prunes = false
         withCurrentBroker {
-            for registration in current {
-                registration.ignoresChangesUntilTransactionEnd = false
-                guard let observer = registration.observer else {
-                    prunes = true
-                    continue
+            for unretained in unretainedCurrent {
+                unretained._withUnsafeGuaranteedRef { registration in
+                    registration.ignoresChangesUntilTransactionEnd = false
+                    guard registration.notifyTransactionCompletion(committed: committed, database) else {
+                        prunes = true
+                        return
+                    }
+                    if registration.extent == .nextTransaction { prunes = true }
                 }
-                if committed {
-                    observer.databaseDidCommit(database)
-                } else {
-                    observer.databaseDidRollback(database)
-                }
-                if registration.extent == .nextTransaction { prunes = true }
             }
         }
         guard prunes else { return }

@@ -215,10 +215,12 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
             skippedWhilePending = true
             return false
         }
-        guard let region else { return true }
+        // The memo is nil while the region is (see `region`): the region is
+        // only copied when the memo misses.
         if let lastObservedKind, lastObservedKind.kind.isSame(as: eventKind) {
             return lastObservedKind.observes
         }
+        guard let region else { return true }
         let observes = region.isModified(byEventsOfKind: eventKind)
         lastObservedKind = (eventKind, observes)
         return observes
