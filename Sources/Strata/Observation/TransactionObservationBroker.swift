@@ -25,11 +25,18 @@ final class TransactionObservationBroker {
         /// (``LibraryTransactionObserver``): no pre-update event is built
         /// for them, and they are not asked whether a transaction commits.
         let isApplicationObserver: Bool
+        /// See ``LibraryTransactionObserver/pendingFetchFlag``.
+        private let pendingFetchFlag: AtomicFlag?
+        /// Whether the statements of the current transaction were skipped
+        /// because a fetch of the observer was pending.
+        private var skippedWhilePending = false
 
         init(_ observer: some TransactionObserver, extent: Database.TransactionObservationExtent) {
             identifier = ObjectIdentifier(observer)
             self.extent = extent
-            isApplicationObserver = !(observer is any LibraryTransactionObserver)
+            let libraryObserver = observer as? any LibraryTransactionObserver
+            isApplicationObserver = libraryObserver == nil
+            pendingFetchFlag = libraryObserver?.pendingFetchFlag
             switch extent {
             case .observerLifetime:
                 strongObserver = nil
@@ -49,17 +56,45 @@ final class TransactionObservationBroker {
         }
 
         /// Whether the observer wants changes of this kind now: false when
-        /// it is gone, or ignores changes until the transaction ends.
+        /// it is gone, ignores changes until the transaction ends, or when
+        /// a fetch of it is pending (it is not asked then).
         func wantsChanges(ofKind kind: DatabaseEventKind) -> Bool {
-            guard !ignoresChangesUntilTransactionEnd, !isRemoved else { return false }
+            guard !ignoresChangesUntilTransactionEnd, !isRemoved, !skipsWhilePending() else { return false }
             if let observes = strongObserver?.observes(eventsOfKind: kind) { return observes }
             return weakObserver?.observes(eventsOfKind: kind) ?? false
+        }
+
+        /// Whether the changes of the current transaction are skipped,
+        /// because a fetch of the observer is pending.
+        func skipsWhilePending() -> Bool {
+            guard let pendingFetchFlag else { return false }
+            // The flag only turns true at commits: once a statement is
+            // skipped, the whole transaction is.
+            if skippedWhilePending { return true }
+            if pendingFetchFlag.load() {
+                skippedWhilePending = true
+                return true
+            }
+            return false
         }
 
         /// Notifies the end of the transaction. Returns false when the
         /// observer is gone.
         func notifyTransactionCompletion(committed: Bool, _ db: Database) -> Bool {
             guard !isRemoved else { return false }
+            if skippedWhilePending {
+                skippedWhilePending = false
+                if committed {
+                    // Still pending: the exchange that will clear the flag
+                    // comes after this read-modify-write, and synchronizes
+                    // with it, so the fetch's transaction, which begins
+                    // after that exchange, sees this commit. The observer
+                    // has nothing to do.
+                    if pendingFetchFlag?.isStill(true) == true { return true }
+                    // The fetch may have begun before the commit.
+                    (observer as? any LibraryTransactionObserver)?.changesWereSkipped()
+                }
+            }
             if strongObserver != nil {
                 if committed {
                     strongObserver?.databaseDidCommit(db)
@@ -171,7 +206,7 @@ final class TransactionObservationBroker {
 
     func statementWillExecute(_ statement: Statement) {
         let kinds = statement.eventKinds
-        statementObservations.removeAll(keepingCapacity: true)
+        if !statementObservations.isEmpty { statementObservations.removeAll(keepingCapacity: true) }
         statementKinds = kinds
         hasNotifiedUndeclaredChange = false
         statementWantsPreUpdateEvents = false
@@ -202,7 +237,7 @@ final class TransactionObservationBroker {
     }
 
     func statementDidExecute(_ statement: Statement) {
-        statementObservations.removeAll(keepingCapacity: true)
+        if !statementObservations.isEmpty { statementObservations.removeAll(keepingCapacity: true) }
         guard let action = statement.savepointAction else { return }
         switch action {
         case .begin(let name):
@@ -226,7 +261,7 @@ final class TransactionObservationBroker {
     }
 
     func statementDidFail() {
-        statementObservations.removeAll(keepingCapacity: true)
+        if !statementObservations.isEmpty { statementObservations.removeAll(keepingCapacity: true) }
     }
 
     private func savepointIndex(_ name: String) -> Int? {
@@ -306,7 +341,7 @@ final class TransactionObservationBroker {
     /// Notifies the observers of changes SQLite does not report.
     func notifyChanges(in region: DatabaseRegion) throws {
         for registration in registrations {
-            guard let observer = registration.changeObserver else { continue }
+            guard let observer = registration.changeObserver, !registration.skipsWhilePending() else { continue }
             guard try observes(region, observer) else { continue }
             if savepoints.isEmpty {
                 withCurrentBroker { observer.databaseDidChange() }

@@ -75,4 +75,24 @@ extension TransactionObserver {
 /// (``TransactionObserver/databaseWillChange(with:)``) and never veto a
 /// commit (``TransactionObserver/databaseWillCommit()``), so the broker
 /// neither builds events nor calls them for those.
-protocol LibraryTransactionObserver: TransactionObserver {}
+protocol LibraryTransactionObserver: TransactionObserver {
+    /// True while a fetch of the observer is pending: it will begin its
+    /// transaction later, and see the current transaction. The broker then
+    /// neither asks the observer about statements nor tells it about the
+    /// commit, if the flag is still true then. Whoever clears it must do so
+    /// with ``AtomicFlag/exchange(_:)`` before that fetch begins its
+    /// transaction. Nil when the observer never skips changes.
+    var pendingFetchFlag: AtomicFlag? { get }
+
+    /// Called instead of nothing when the broker skipped the statements of
+    /// the committed transaction, and the fetch is no longer pending: the
+    /// fetch may have begun before the commit, so the observer must assume
+    /// the transaction changed what it observes. Called before
+    /// ``TransactionObserver/databaseDidCommit(_:)``.
+    func changesWereSkipped()
+}
+
+extension LibraryTransactionObserver {
+    var pendingFetchFlag: AtomicFlag? { nil }
+    func changesWereSkipped() {}
+}

@@ -34,8 +34,18 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
     /// was scheduled.
     private let fetchState = Mutex(ConcurrentFetchState.idle)
     /// Whether `fetchState` is `.scheduledAndPending`, read without the
-    /// lock: a hint, that the commit checks under the lock.
+    /// lock. It turns true at commits, on the writer, and is cleared with
+    /// `exchange` before the fetch begins its transaction (see
+    /// ``LibraryTransactionObserver/pendingFetchFlag``).
     private let fetchIsPendingHint = AtomicFlag(false)
+
+    /// While a fetch is pending, the broker skips this observer: the fetch
+    /// will see the changes.
+    var pendingFetchFlag: AtomicFlag? { lanes == nil ? nil : fetchIsPendingHint }
+
+    func changesWereSkipped() {
+        isModified = true
+    }
 
     /// Fetches; never mutated, so that fetches on readers don't race with
     /// `reducer` on `reduceQueue`.
@@ -55,10 +65,6 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
     /// ``DatabaseRegion/restrictsRowIDs``).
     @exclusivity(unchecked) private var regionRestrictsRowIDs = false
     @exclusivity(unchecked) private var isModified = false
-    /// Whether the current transaction ran a statement that this observer
-    /// did not look at, because a concurrent fetch was pending then (see
-    /// `observes(eventsOfKind:)`).
-    @exclusivity(unchecked) private var skippedWhilePending = false
 
     var isCancelled: Bool { _isCancelled.load() }
     private var events: Events { observation.events }
@@ -208,13 +214,6 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
     // MARK: - TransactionObserver
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        if skippedWhilePending || fetchIsPendingHint.load() {
-            // A fetch will begin later and see this transaction: its changes
-            // don't matter, unless that fetch begins before the commit (see
-            // `databaseDidCommit`).
-            skippedWhilePending = true
-            return false
-        }
         // The memo is nil while the region is (see `region`): the region is
         // only copied when the memo misses.
         if let lastObservedKind, lastObservedKind.kind.isSame(as: eventKind) {
@@ -241,13 +240,6 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
     }
 
     func databaseDidCommit(_ db: Database) {
-        if skippedWhilePending {
-            skippedWhilePending = false
-            // While the fetch is still pending, its transaction begins after
-            // this commit. Otherwise it may have begun before: this
-            // transaction may have changed the region.
-            if !isModified && !fetchIsPending { isModified = true }
-        }
         guard isModified else { return }
         isModified = false
         guard !isCancelled else { return }
@@ -265,7 +257,6 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
 
     func databaseDidRollback(_ db: Database) {
         isModified = false
-        skippedWhilePending = false
     }
 }
 
@@ -284,14 +275,6 @@ enum ConcurrentFetchState {
 }
 
 extension ValueObserver {
-    /// Whether a concurrent fetch is scheduled and has not begun its
-    /// transaction yet, or must run again after the running one. Only the
-    /// writer's commits make it pending; a fetch that begins clears it
-    /// before its transaction begins.
-    private var fetchIsPending: Bool {
-        fetchState.withLock { $0 == .scheduledAndPending }
-    }
-
     /// Schedules a fetch on a reader, or marks the running one as stale.
     private func scheduleConcurrentFetch(_ lanes: ConcurrentReadLanes, afterCommit commitNumber: Int) {
         let schedules = fetchState.withLock { state -> Bool in
@@ -316,7 +299,7 @@ extension ValueObserver {
                 fetchState.withLock { state in
                     if state == .scheduledAndPending {
                         state = .scheduled
-                        fetchIsPendingHint.store(false)
+                        _ = fetchIsPendingHint.exchange(false)
                     }
                 }
             },
@@ -334,7 +317,7 @@ extension ValueObserver {
                     }
                 }
                 let fetchesAgain = fetchState.withLock { state -> Bool in
-                    fetchIsPendingHint.store(false)
+                    _ = fetchIsPendingHint.exchange(false)
                     guard state == .scheduledAndPending, !isCancelled else {
                         state = .idle
                         return false

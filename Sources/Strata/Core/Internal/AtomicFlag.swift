@@ -37,6 +37,12 @@
                 return current
             }
         }
+
+        /// Whether the value is `expected`; if so, writes it again, so that a
+        /// later `exchange` on another thread synchronizes with this call.
+        func isStill(_ expected: Bool) -> Bool {
+            storage.withLock { $0 == expected }
+        }
     }
 #else
     import Synchronization
@@ -64,6 +70,16 @@
         /// Sets the value, and returns the previous one.
         func exchange(_ newValue: Bool) -> Bool {
             value.exchange(newValue, ordering: .acquiringAndReleasing)
+        }
+
+        /// Whether the value is `expected`; if so, writes it again, so that a
+        /// later `exchange` on another thread synchronizes with this call
+        /// (a read-modify-write: a plain load would not order the caller's
+        /// earlier writes before that thread's later reads).
+        func isStill(_ expected: Bool) -> Bool {
+            value.compareExchange(
+                expected: expected, desired: expected, ordering: .acquiringAndReleasing
+            ).exchanged
         }
     }
 #endif
