@@ -132,14 +132,6 @@ extension Database {
     }
 }
 
-extension Statement {
-    /// Whether the statement is a `ROLLBACK`, which cancellation never refuses.
-    var isRollback: Bool {
-        isTransactionStatement
-            && sql.drop(while: { $0.isWhitespace }).prefix(8).uppercased() == "ROLLBACK"
-    }
-}
-
 /// The connection state that other threads touch: interruption and
 /// cancellation of the current access.
 final class InterruptState: @unchecked Sendable {

@@ -417,7 +417,7 @@ public final class Database {
     func statementDidExecute(_ statement: Statement) {
         if statement.invalidatesDatabaseSchemaCache {
             clearSchemaCache()
-        } else if statement.isTransactionStatement && statement.sql.uppercased().hasPrefix("ROLLBACK") {
+        } else if statement.isRollback {
             // Rolling back to a savepoint may undo schema changes.
             schemaCache = SchemaCache()
         }

@@ -40,6 +40,11 @@ public final class Statement {
     /// The savepoint the statement starts, releases or rolls back to.
     let savepointAction: SavepointAction?
 
+    /// Whether the statement is a `ROLLBACK` (of the transaction, or to a
+    /// savepoint), which cancellation never refuses and which may undo
+    /// schema changes. Computed once: it is read at each execution.
+    let isRollback: Bool
+
     /// The names of the parameters (without prefix), nil for anonymous `?`.
     private(set) lazy var parameterNames: [String?] = {
         let count = sqlite3_bind_parameter_count(sqliteStatement)
@@ -94,6 +99,9 @@ public final class Statement {
         self.isTransactionStatement = authorizer.isTransactionStatement
         self.eventKinds = authorizer.eventKinds
         self.savepointAction = authorizer.savepointAction
+        self.isRollback =
+            authorizer.isTransactionStatement
+            && sql.utf8.prefix(8).elementsEqual("ROLLBACK".utf8, by: { $0 & 0xDF == $1 })
     }
 
     deinit {
