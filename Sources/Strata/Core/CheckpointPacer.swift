@@ -37,8 +37,6 @@ final class CheckpointPacer {
     private var nextCheckpointFrameCount = CheckpointPacer.pageThreshold
     /// The WAL size after which an incomplete checkpoint pauses the reads.
     private var nextPauseFrameCount = CheckpointPacer.pauseThreshold
-    /// The pauses asked for so far (for tests).
-    private(set) var pauseCount = 0
     /// The WAL size after the last commit: a smaller one means the WAL
     /// restarted.
     private var lastFrameCount: CInt = 0
@@ -86,7 +84,6 @@ final class CheckpointPacer {
         if code == SQLITE_OK, checkpointedFrameCount < walFrameCount, frameCount >= nextPauseFrameCount,
             let lanes
         {
-            pauseCount += 1
             nextPauseFrameCount = frameCount + Self.pauseThreshold
             lanes.pauseForWALRestart()
         }

@@ -213,8 +213,11 @@ public final class Database {
     func installBusyCallback(_ callback: @escaping Database.BusyCallback) {
         guard let sqliteConnection else { return }
         let box = Unmanaged.passRetained(BusyCallbackBox(callback))
-        busyCallbackBox?.release()
-        busyCallbackBox = box
+        // The previous box is released once SQLite no longer points to it.
+        defer {
+            busyCallbackBox?.release()
+            busyCallbackBox = box
+        }
         sqlite3_busy_handler(
             sqliteConnection,
             { context, count in

@@ -25,13 +25,15 @@ struct PendingFetchTests {
         dbPool.writeWithoutTransaction { db in db.checkpointPacer?.checkpointCount ?? -1 }
     }
 
-    /// Starts an observation of the number of players, whose fetches pass
-    /// `gate`, and call `didRead` with the count they read. Returns once
-    /// the initial value is notified.
+    /// Starts an observation of the number of players, whose fetches run
+    /// `workSQL` first (if any), pass `gate`, and call `didRead` with the
+    /// count they read. Returns once the initial value is notified.
     private func startCount(
-        in dbPool: DatabasePool, gate: HeldFetches, didRead: @escaping @Sendable (Int) -> Void = { _ in }
+        in dbPool: DatabasePool, gate: HeldFetches, workSQL: String? = nil,
+        didRead: @escaping @Sendable (Int) -> Void = { _ in }
     ) async -> (AnyDatabaseCancellable, ObservedValues<Int>) {
         let observation = ValueObservation.trackingConstantRegion { db -> Int in
+            if let workSQL { try db.execute(sql: workSQL) }
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
             didRead(count)
             gate.pass(count)
@@ -174,20 +176,14 @@ struct PendingFetchTests {
         var cancellables: [AnyDatabaseCancellable] = []
         var observedValues: [ObservedValues<Int>] = []
         defer { for cancellable in cancellables { cancellable.cancel() } }
+        // Some work in each fetch (about a millisecond), so that a read is
+        // nearly always open.
+        let workSQL =
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 10000) SELECT SUM(x) FROM c"
         for _ in 0..<3 {
-            let observation = ValueObservation.trackingConstantRegion { db -> Int in
-                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
-                // Some work, so that a read is nearly always open.
-                Thread.sleep(forTimeInterval: 0.001)
-                return count
-            }
-            let values = ObservedValues<Int>()
-            cancellables.append(
-                observation.start(
-                    in: dbPool, scheduling: .async(onQueue: queue),
-                    onError: { values.record(error: $0) }, onChange: { values.record($0) }))
+            let (cancellable, values) = await startCount(in: dbPool, gate: HeldFetches(), workSQL: workSQL)
+            cancellables.append(cancellable)
             observedValues.append(values)
-            await values.waitForValues(1)
         }
         // Each commit writes one page: 12,000 pages, 48 MB of WAL without
         // restarts.
