@@ -77,6 +77,65 @@ public final class StrataObservationWorkloads: @unchecked Sendable {
     }
 }
 
+extension StrataObservationWorkloads {
+    /// What the observations of ``writesWithQuietObservations(_:observationCount:writes:)``
+    /// do while the writer commits.
+    public enum QuietObservations: Sendable {
+        /// Their next fetch stays pending until the writes end: the broker
+        /// parks them.
+        case parked
+        /// They track a table the writer never touches.
+        case idle
+    }
+
+    /// Starts `observationCount` observations that do not fetch while the
+    /// returned function commits its argument's number of one-row
+    /// transactions, for profilers: what the observations cost the writer
+    /// alone. The observations stop when the function returns.
+    public func quietObservations(_ kind: QuietObservations, observationCount: Int) throws -> (Int) throws -> Int {
+        try dbPool.write { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS other (id INTEGER PRIMARY KEY)") }
+        let ready = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let table = kind == .idle ? "other" : "item"
+        var cancellables: [AnyDatabaseCancellable] = []
+        for _ in 0..<observationCount {
+            let isFirst = FirstValueFlag()
+            let observation = ValueObservation.trackingConstantRegion { db -> Int in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)")!
+            }
+            cancellables.append(
+                observation.start(
+                    in: dbPool, scheduling: .async(onQueue: DispatchQueue.global()),
+                    onError: { error in fatalError("\(error)") },
+                    onChange: { _ in
+                        // Holds the delivery of the first fresh value: the
+                        // next fetch stays pending.
+                        if isFirst.take() { ready.signal() } else { release.wait(); release.signal() }
+                    }))
+        }
+        for _ in 0..<observationCount { ready.wait() }
+        if kind == .parked {
+            // One write starts a fetch per observation, whose value waits for
+            // `release`; the next write makes the following fetch pending.
+            for _ in 0..<2 {
+                try dbPool.write { db in try db.execute(sql: "INSERT INTO item (value) VALUES (0)") }
+            }
+        }
+        return { [dbPool] writes in
+            defer {
+                release.signal()
+                for cancellable in cancellables { cancellable.cancel() }
+            }
+            for index in 0..<writes {
+                try dbPool.write { db in
+                    try db.execute(sql: "INSERT INTO item (value) VALUES (?)", arguments: [index])
+                }
+            }
+            return writes
+        }
+    }
+}
+
 private final class ObservationCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0

@@ -91,7 +91,20 @@ func strataWorkloads() -> [String: Workload] {
             let pool = try StrataPoolWorkloads(path: path, setupSQL: sql)
             return { withExtendedLifetime(pool) { 0 } }
         },
+        "observed-writes-none": quietObservations(.idle, count: 0),
+        "observed-writes-idle": quietObservations(.idle, count: 10),
+        "observed-writes-parked": quietObservations(.parked, count: 10),
     ]
+}
+
+/// One-row write transactions on a pool while `count` observations do not
+/// fetch (see `StrataObservationWorkloads.QuietObservations`): the cost of
+/// observations to the writer alone. The writes run on this thread.
+func quietObservations(_ kind: StrataObservationWorkloads.QuietObservations, count: Int) -> Workload {
+    Workload(setup: .inserts) { _, path in
+        let writes = try StrataObservationWorkloads(path: path).quietObservations(kind, observationCount: count)
+        return { try writes(20_000) }
+    }
 }
 
 func grdbWorkloads() -> [String: Workload] {

@@ -50,27 +50,59 @@ final class TransactionObservationBroker {
             isRemoved ? nil : (strongObserver ?? weakObserver)
         }
 
+        /// Whether the observer heard of a change in the current
+        /// transaction. Library observers that did not are not told how
+        /// the transaction ends: they only act on commits of changes they
+        /// heard of.
+        var heardOfChanges = false
+
         /// The observer, when it wants changes now.
         var changeObserver: (any TransactionObserver)? {
             ignoresChangesUntilTransactionEnd ? nil : observer
         }
 
+        /// The observer, when it wants changes now, which will hear of one.
+        @inline(__always)
+        func observerHearingChange() -> (any TransactionObserver)? {
+            guard let observer = changeObserver else { return nil }
+            heardOfChanges = true
+            return observer
+        }
+
+        /// Whether the end of the transaction is none of the observer's
+        /// business: a library observer that heard of no change (see
+        /// ``LibraryTransactionObserver``).
+        @inline(__always)
+        func isQuietThroughCompletion() -> Bool {
+            if heardOfChanges {
+                heardOfChanges = false
+                return false
+            }
+            return !isApplicationObserver && strongObserver != nil && !isRemoved
+        }
+
         /// Whether the observer wants changes of this kind now: false when
         /// it is gone, ignores changes until the transaction ends, or when
         /// a fetch of it is pending (it is not asked then).
+        @inline(__always)
         func wantsChanges(ofKind kind: DatabaseEventKind) -> Bool {
             guard !ignoresChangesUntilTransactionEnd, !isRemoved, !skipsWhilePending() else { return false }
+            return observes(eventsOfKind: kind)
+        }
+
+        private func observes(eventsOfKind kind: DatabaseEventKind) -> Bool {
             if let observes = strongObserver?.observes(eventsOfKind: kind) { return observes }
             return weakObserver?.observes(eventsOfKind: kind) ?? false
         }
 
         /// Whether the changes of the current transaction are skipped,
         /// because a fetch of the observer is pending.
+        @inline(__always)
         func skipsWhilePending() -> Bool {
-            guard let pendingFetchFlag else { return false }
             // The flag only turns true at commits: once a statement is
             // skipped, the whole transaction is.
             if skippedWhilePending { return true }
+            guard let pendingFetchFlag else { return false }
             if pendingFetchFlag.load() {
                 skippedWhilePending = true
                 return true
@@ -78,23 +110,31 @@ final class TransactionObservationBroker {
             return false
         }
 
+        /// Whether the observer has nothing to hear about the end of the
+        /// transaction: its statements were skipped, the transaction
+        /// committed, and its fetch is still pending. When it is no longer
+        /// pending, the observer learns that changes were skipped, and must
+        /// then be notified of the commit.
+        @inline(__always)
+        func isParkedThroughCommit(committed: Bool) -> Bool {
+            guard skippedWhilePending else { return false }
+            skippedWhilePending = false
+            guard committed, !isRemoved else { return false }
+            // Still pending: the exchange that will clear the flag comes
+            // after this read-modify-write, and synchronizes with it, so the
+            // fetch's transaction, which begins after that exchange, sees
+            // this commit. The observer has nothing to do.
+            if pendingFetchFlag?.isStill(true) == true { return true }
+            // The fetch may have begun before the commit.
+            (observer as? any LibraryTransactionObserver)?.changesWereSkipped()
+            heardOfChanges = true
+            return false
+        }
+
         /// Notifies the end of the transaction. Returns false when the
         /// observer is gone.
         func notifyTransactionCompletion(committed: Bool, _ db: Database) -> Bool {
             guard !isRemoved else { return false }
-            if skippedWhilePending {
-                skippedWhilePending = false
-                if committed {
-                    // Still pending: the exchange that will clear the flag
-                    // comes after this read-modify-write, and synchronizes
-                    // with it, so the fetch's transaction, which begins
-                    // after that exchange, sees this commit. The observer
-                    // has nothing to do.
-                    if pendingFetchFlag?.isStill(true) == true { return true }
-                    // The fetch may have begun before the commit.
-                    (observer as? any LibraryTransactionObserver)?.changesWereSkipped()
-                }
-            }
             if strongObserver != nil {
                 if committed {
                     strongObserver?.databaseDidCommit(db)
@@ -130,8 +170,14 @@ final class TransactionObservationBroker {
     unowned(unsafe) let database: Database
     @exclusivity(unchecked) private(set) var registrations: [Registration] = [] {
         didSet {
+            let hadApplicationObservers = hasApplicationObservers
             hasApplicationObservers = registrations.contains { $0.isApplicationObserver }
             unretainedRegistrations = registrations.map { Unmanaged.passUnretained($0) }
+            if hasApplicationObservers != hadApplicationObservers {
+                // Only application observers hear of pre-update events:
+                // without them, SQLite skips its pre-update work.
+                installPreUpdateHook(hasApplicationObservers)
+            }
         }
     }
     /// The registrations, for the loops of each statement and commit: they
@@ -139,7 +185,8 @@ final class TransactionObservationBroker {
     /// `registrations` keeps them alive.
     @exclusivity(unchecked) private var unretainedRegistrations: [Unmanaged<Registration>] = []
     /// Whether some registration is not a ``LibraryTransactionObserver``:
-    /// only those are asked whether a transaction commits.
+    /// only those are asked whether a transaction commits, and hear of
+    /// pre-update events.
     @exclusivity(unchecked) private var hasApplicationObservers = false
 
     /// The observers of the running statement, with the event kinds each wants.
@@ -211,7 +258,9 @@ final class TransactionObservationBroker {
         hasNotifiedUndeclaredChange = false
         statementWantsPreUpdateEvents = false
         if kinds.isEmpty { return }
-        withCurrentBroker {
+        // Only application observers may stop observing from
+        // `observes(eventsOfKind:)`.
+        withCurrentBroker(if: hasApplicationObservers) {
             let firstKind = kinds[0]
             let current = registrations
             for unretained in unretainedRegistrations {
@@ -272,6 +321,8 @@ final class TransactionObservationBroker {
 
     /// Handles one row change reported by SQLite's update hook.
     func databaseDidChange(_ event: DatabaseEvent) {
+        // Common: all observers are idle or parked.
+        if statementObservations.isEmpty { return }
         if !statementKinds.contains(where: { event.matches(tableName: $0.tableName) }) {
             // SQLite reports the change of a table that the statement did
             // not declare: the shadow table of a full-text table. It is a
@@ -283,7 +334,7 @@ final class TransactionObservationBroker {
             for (registration, kinds) in statementObservations
             where kinds.contains(where: { $0.eventKind == event.kind && event.matches(tableName: $0.tableName) }) {
                 if savepoints.isEmpty {
-                    guard let observer = registration.changeObserver else { continue }
+                    guard let observer = registration.observerHearingChange() else { continue }
                     observer.databaseDidChange(with: event)
                 } else {
                     pendingChanges.append(.change(registration, event.copy()))
@@ -299,7 +350,7 @@ final class TransactionObservationBroker {
         hasNotifiedUndeclaredChange = true
         for (registration, _) in statementObservations {
             if savepoints.isEmpty {
-                guard let observer = registration.changeObserver else { continue }
+                guard let observer = registration.observerHearingChange() else { continue }
                 withCurrentBroker { observer.databaseDidChange() }
             } else {
                 pendingChanges.append(.unspecified(registration))
@@ -330,7 +381,7 @@ final class TransactionObservationBroker {
                     initialRowID: initialRowID, finalRowID: finalRowID)
             event = currentEvent
             if savepoints.isEmpty {
-                guard let observer = registration.changeObserver else { continue }
+                guard let observer = registration.observerHearingChange() else { continue }
                 withCurrentBroker { observer.databaseWillChange(with: currentEvent) }
             } else {
                 pendingChanges.append(.preUpdate(registration, currentEvent.copy()))
@@ -344,6 +395,7 @@ final class TransactionObservationBroker {
             guard let observer = registration.changeObserver, !registration.skipsWhilePending() else { continue }
             guard try observes(region, observer) else { continue }
             if savepoints.isEmpty {
+                registration.heardOfChanges = true
                 withCurrentBroker { observer.databaseDidChange() }
             } else {
                 pendingChanges.append(.unspecified(registration))
@@ -376,7 +428,7 @@ final class TransactionObservationBroker {
         let changes = pendingChanges
         pendingChanges = []
         for change in changes {
-            guard let observer = change.registration.changeObserver else { continue }
+            guard let observer = change.registration.observerHearingChange() else { continue }
             withCurrentBroker {
                 switch change {
                 case .change(_, let event): observer.databaseDidChange(with: event)
@@ -422,18 +474,22 @@ final class TransactionObservationBroker {
         let unretainedCurrent = unretainedRegistrations
         // Whether a registration ends now, or lost its observer.
         var prunes = false
-        withCurrentBroker {
-            for unretained in unretainedCurrent {
-                unretained._withUnsafeGuaranteedRef { registration in
-                    registration.ignoresChangesUntilTransactionEnd = false
-                    guard registration.notifyTransactionCompletion(committed: committed, database) else {
-                        prunes = true
-                        return
-                    }
-                    if registration.extent == .nextTransaction { prunes = true }
+        // The broker becomes current before the first observer is
+        // notified: parked observers are not.
+        var currentBroker = CurrentBrokerScope(self)
+        for unretained in unretainedCurrent {
+            unretained._withUnsafeGuaranteedRef { registration in
+                registration.ignoresChangesUntilTransactionEnd = false
+                if registration.extent == .nextTransaction { prunes = true }
+                if registration.isParkedThroughCommit(committed: committed) { return }
+                if registration.isQuietThroughCompletion() { return }
+                currentBroker.enter()
+                if !registration.notifyTransactionCompletion(committed: committed, database) {
+                    prunes = true
                 }
             }
         }
+        currentBroker.exit()
         guard prunes else { return }
         for registration in current where registration.extent == .nextTransaction {
             registration.isRemoved = true
@@ -453,22 +509,36 @@ final class TransactionObservationBroker {
                 guard let context, let databaseName, let tableName,
                     let kind = DatabaseEvent.Kind(rawValue: kind)
                 else { return }
-                let broker = Unmanaged<TransactionObservationBroker>.fromOpaque(context).takeUnretainedValue()
-                broker.databaseDidChange(
-                    DatabaseEvent(kind: kind, rowID: rowID, names: .borrowed(database: databaseName, table: tableName)))
+                // The connection owns the broker while its hooks run.
+                Unmanaged<TransactionObservationBroker>.fromOpaque(context)._withUnsafeGuaranteedRef { broker in
+                    broker.databaseDidChange(
+                        DatabaseEvent(
+                            kind: kind, rowID: rowID, names: .borrowed(database: databaseName, table: tableName)))
+                }
             }, context)
+        installPreUpdateHook(hasApplicationObservers)
+    }
+
+    /// Installs or removes the pre-update hook.
+    private func installPreUpdateHook(_ installs: Bool) {
+        guard let connection = database.sqliteConnection else { return }
+        guard installs else {
+            _strata_preupdate_hook(connection, nil, nil)
+            return
+        }
         _strata_preupdate_hook(
             connection,
             { context, connection, kind, databaseName, tableName, initialRowID, finalRowID in
                 guard let context, let connection, let databaseName, let tableName,
                     let kind = DatabasePreUpdateEvent.Kind(rawValue: kind)
                 else { return }
-                let broker = Unmanaged<TransactionObservationBroker>.fromOpaque(context).takeUnretainedValue()
-                guard broker.statementWantsPreUpdateEvents else { return }
-                broker.databaseWillChange(
-                    connection: connection, kind: kind, databaseName: databaseName, tableName: tableName,
-                    initialRowID: initialRowID, finalRowID: finalRowID)
-            }, context)
+                Unmanaged<TransactionObservationBroker>.fromOpaque(context)._withUnsafeGuaranteedRef { broker in
+                    guard broker.statementWantsPreUpdateEvents else { return }
+                    broker.databaseWillChange(
+                        connection: connection, kind: kind, databaseName: databaseName, tableName: tableName,
+                        initialRowID: initialRowID, finalRowID: finalRowID)
+                }
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     private func uninstallHooks() {
@@ -491,6 +561,34 @@ final class TransactionObservationBroker {
         pthread_setspecific(currentBrokerKey, Unmanaged.passUnretained(self).toOpaque())
         defer { pthread_setspecific(currentBrokerKey, previous) }
         return try body()
+    }
+
+    /// Runs `body`, with the broker current when `condition` is true.
+    @inline(__always)
+    private func withCurrentBroker<T>(if condition: Bool, _ body: () throws -> T) rethrows -> T {
+        condition ? try withCurrentBroker(body) : try body()
+    }
+
+    /// Makes a broker current from the first call to `enter()` until `exit()`.
+    private struct CurrentBrokerScope {
+        let broker: UnsafeMutableRawPointer
+        var previous: UnsafeMutableRawPointer?
+        var isEntered = false
+
+        init(_ broker: TransactionObservationBroker) {
+            self.broker = Unmanaged.passUnretained(broker).toOpaque()
+        }
+
+        mutating func enter() {
+            guard !isEntered else { return }
+            isEntered = true
+            previous = pthread_getspecific(currentBrokerKey)
+            pthread_setspecific(currentBrokerKey, broker)
+        }
+
+        func exit() {
+            if isEntered { pthread_setspecific(currentBrokerKey, previous) }
+        }
     }
 }
 

@@ -74,7 +74,10 @@ extension TransactionObserver {
 /// they never look at pre-update events
 /// (``TransactionObserver/databaseWillChange(with:)``) and never veto a
 /// commit (``TransactionObserver/databaseWillCommit()``), so the broker
-/// neither builds events nor calls them for those.
+/// neither builds events nor calls them for those. They only act on the
+/// end of a transaction in which they heard of a change (or
+/// ``changesWereSkipped()``): the broker does not tell them how the other
+/// transactions end.
 protocol LibraryTransactionObserver: TransactionObserver {
     /// True while a fetch of the observer is pending: it will begin its
     /// transaction later, and see the current transaction. The broker then

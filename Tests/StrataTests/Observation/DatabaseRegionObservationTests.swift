@@ -71,6 +71,32 @@ struct DatabaseRegionObservationTests {
         withExtendedLifetime((c1, c2)) {}
     }
 
+    @Test("Changes made in savepoints count once released, not once rolled back")
+    func savepoints() throws {
+        let dbQueue = try makeQueue()
+        let changes = Mutex(0)
+        let observation = DatabaseRegionObservation(tracking: Table("player"))
+        let cancellable = observation.start(in: dbQueue) { _ in } onChange: { _ in changes.withLock { $0 += 1 } }
+        // The only change of the transaction is in a released savepoint.
+        try dbQueue.write { db in
+            try db.inSavepoint {
+                try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
+                return .commit
+            }
+        }
+        #expect(changes.withLock { $0 } == 1)
+        // ... in a rolled back savepoint.
+        try dbQueue.write { db in
+            try db.inSavepoint {
+                try db.execute(sql: "INSERT INTO player (name) VALUES ('Barbara')")
+                return .rollback
+            }
+            try db.execute(sql: "INSERT INTO team (name) VALUES ('Reds')")
+        }
+        #expect(changes.withLock { $0 } == 1)
+        withExtendedLifetime(cancellable) {}
+    }
+
     @Test("Deinitializing the cancellable stops the observation")
     func deinitStops() throws {
         let dbQueue = try makeQueue()

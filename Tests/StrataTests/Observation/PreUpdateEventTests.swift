@@ -52,16 +52,27 @@ struct PreUpdateEventTests {
         func databaseDidRollback(_ db: Database) {}
     }
 
-    @Test("Beside value observations (which the broker asks nothing), application observers get pre-update events and veto commits")
-    func besideValueObservations() throws {
-        let directory = try TemporaryDirectory()
+    /// A pool with a `player` table, and a value observation of it, whose
+    /// observer the broker asks nothing about statements.
+    private func poolWithValueObservation(
+        _ directory: TemporaryDirectory
+    ) throws -> (DatabasePool, AnyDatabaseCancellable) {
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
         try dbPool.write { db in
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
         }
-        let observation = ValueObservation.trackingConstantRegion { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") }
+        let observation = ValueObservation.trackingConstantRegion { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
+        }
         let cancellable = observation.start(
             in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "values")), onError: { _ in }, onChange: { _ in })
+        return (dbPool, cancellable)
+    }
+
+    @Test("Beside value observations (which the broker asks nothing), application observers get pre-update events and veto commits")
+    func besideValueObservations() throws {
+        let directory = try TemporaryDirectory()
+        let (dbPool, cancellable) = try poolWithValueObservation(directory)
         defer { cancellable.cancel() }
         let observer = PreUpdateObserver()
         dbPool.add(transactionObserver: observer)
@@ -74,5 +85,26 @@ struct PreUpdateEventTests {
             try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (2, 'Barbara')") }
         }
         #expect(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 1)
+    }
+    @Test("Pre-update events stop and resume as application observers leave and come, beside a value observation")
+    func applicationObserversComeAndGo() throws {
+        let directory = try TemporaryDirectory()
+        let (dbPool, cancellable) = try poolWithValueObservation(directory)
+        defer { cancellable.cancel() }
+
+        let first = PreUpdateObserver()
+        dbPool.add(transactionObserver: first)
+        try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')") }
+        dbPool.remove(transactionObserver: first)
+        // Only the value observation is left.
+        try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (2, 'Barbara')") }
+        let second = PreUpdateObserver()
+        dbPool.add(transactionObserver: second)
+        try dbPool.write { db in try db.execute(sql: "UPDATE player SET name = 'Craig' WHERE id = 1") }
+
+        #expect(first.events.map(\.kind) == [.insert])
+        #expect(first.events.map(\.finalRowID) == [1])
+        #expect(second.events.map(\.kind) == [.update])
+        #expect(second.events.first?.finalDatabaseValue(atIndex: 1) == "Craig".databaseValue)
     }
 }

@@ -76,6 +76,7 @@
         /// later `exchange` on another thread synchronizes with this call
         /// (a read-modify-write: a plain load would not order the caller's
         /// earlier writes before that thread's later reads).
+        @inline(__always)
         func isStill(_ expected: Bool) -> Bool {
             value.compareExchange(
                 expected: expected, desired: expected, ordering: .acquiringAndReleasing
