@@ -64,7 +64,7 @@ let package = Package(
         // `swift build -c release --product observation-throughput`.
         .executableTarget(
             name: "observation-throughput",
-            dependencies: ["StrataWorkloads", "GRDBWorkloads"],
+            dependencies: ["StrataWorkloads", "GRDBWorkloads", "WorkloadSupport"],
             path: "Sources/observation-throughput"
         ),
         // The benchmark suite lives in Benchmarks/Foundation (the plugin runs every
