@@ -38,7 +38,7 @@
             }
         }
 
-        /// Whether the value is `expected`; if so, writes it again, so that a
+        /// Whether the value is `expected`. Read under the lock, so that a
         /// later `exchange` on another thread synchronizes with this call.
         func isStill(_ expected: Bool) -> Bool {
             storage.withLock { $0 == expected }
