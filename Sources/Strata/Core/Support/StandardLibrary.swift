@@ -451,13 +451,13 @@ extension String: DatabaseValueConvertible, StatementColumnConvertible {
     /// Stored as TEXT.
     @inlinable
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .string(self)) }
-    /// Text decodes, and so do blobs, as UTF-8 (invalid bytes are repaired,
-    /// as when the string is read straight from the statement).
+    /// Text decodes, and so do blobs that hold valid UTF-8; a blob that is not
+    /// UTF-8 gives nil (only the statement column read repairs invalid bytes).
     @inlinable
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> String? {
         switch dbValue.storage {
         case .string(let v): return v
-        case .blob(let v): return String(decoding: v, as: UTF8.self)
+        case .blob(let v): return String(data: v, encoding: .utf8)
         default: return nil
         }
     }
