@@ -154,13 +154,15 @@ extension MutablePersistableRecord {
         }
         let keyColumns = Set(key.columns.map { $0.lowercased() })
         let requestedColumns = columns.map { Set($0.map { $0.lowercased() }) }
+        // SET names the columns as the table spells them, like the WHERE clause.
+        let tableColumns = try db.columns(in: info.tableName).map(\.name)
         var setColumns: [String] = []
         var setValues: [DatabaseValue] = []
         for (index, column) in container.columns.enumerated() {
             let lowercased = column.lowercased()
             if keyColumns.contains(lowercased) { continue }
             if let requestedColumns, !requestedColumns.contains(lowercased) { continue }
-            setColumns.append(column)
+            setColumns.append(PersistenceSQL.spelling(of: column, in: tableColumns))
             setValues.append(container.values[index])
         }
         if setColumns.isEmpty {

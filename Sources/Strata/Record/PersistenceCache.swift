@@ -192,6 +192,14 @@ enum PersistenceSQL {
         columns.map { $0.quotedDatabaseIdentifier + "=?" }.joined(separator: " AND ")
     }
 
+    /// The table's spelling of a column name (names are case-insensitive),
+    /// or the name itself when the table has no such column.
+    static func spelling(of column: String, in tableColumns: [String]) -> String {
+        if tableColumns.contains(column) { return column }
+        let lowercased = column.lowercased()
+        return tableColumns.first { $0.lowercased() == lowercased } ?? column
+    }
+
     /// `"a"=?, "b"=?`: the assignments of an UPDATE.
     static func assignments(_ columns: [String]) -> String {
         columns.map { $0.quotedDatabaseIdentifier + "=?" }.joined(separator: ", ")

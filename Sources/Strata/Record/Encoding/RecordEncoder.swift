@@ -248,7 +248,8 @@ struct RecordKeyedEncodingContainer<Key: CodingKey, Record: EncodableRecord>: Ke
 }
 
 /// The single value container of a record: the encoded value writes its
-/// columns in the record's container.
+/// columns in the record's container, through its `EncodableRecord`
+/// encoding when it has one.
 struct RecordSingleValueEncodingContainer<Record: EncodableRecord>: SingleValueEncodingContainer {
     let encoder: RecordEncoder<Record>
     var codingPath: [any CodingKey] { [] }
@@ -257,6 +258,11 @@ struct RecordSingleValueEncodingContainer<Record: EncodableRecord>: SingleValueE
         if value is any DatabaseValueConvertible {
             // A number or a string has no column.
             throw notAKeyedValue(value)
+        }
+        if let record = value as? any EncodableRecord {
+            // A record writes its columns with its own persistence encoding.
+            try record.encode(to: &encoder.container)
+            return
         }
         try value.encode(to: encoder)
     }
