@@ -133,8 +133,9 @@ extension Database {
         try execute(sql: "REINDEX \(collation.rawValue)")
     }
 
-    /// Rebuilds the indexes that use a custom collation, after its ordering changed (`REINDEX`).
+    /// Rebuilds the indexes that use a custom collation, after its ordering
+    /// changed (`REINDEX name`, the name written as is, like a built-in one).
     public func reindex(collation: DatabaseCollation) throws {
-        try execute(sql: "REINDEX \(collation.name.quotedDatabaseIdentifier)")
+        try execute(sql: "REINDEX \(collation.name)")
     }
 }

@@ -83,7 +83,7 @@ struct GRDBSchemaParityTests {
                 sql == """
                     CREATE TABLE "book" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, \
                     "authorId" INTEGER NOT NULL REFERENCES "author"("id") ON DELETE CASCADE, \
-                    "editorId" INTEGER NOT NULL REFERENCES "author")
+                    "editorId" INTEGER NOT NULL REFERENCES "author"("id"))
                     """)
         }
     }

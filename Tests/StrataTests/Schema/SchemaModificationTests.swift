@@ -115,7 +115,7 @@ struct SchemaModificationTests {
             #expect(
                 sql == [
                     #"CREATE VIEW "good" AS SELECT * FROM player WHERE score > 10"#,
-                    #"CREATE TEMPORARY VIEW IF NOT EXISTS "named"("a", "b") AS "#
+                    #"CREATE TEMPORARY VIEW IF NOT EXISTS "named" ("a", "b") AS "#
                         + #"SELECT id, name FROM player WHERE name <> 'O''Brien'"#,
                 ])
             #expect(try db.viewExists("good"))

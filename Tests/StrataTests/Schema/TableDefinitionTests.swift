@@ -299,7 +299,7 @@ struct TableDefinitionTests {
             #expect(
                 sql == [
                     """
-                    CREATE TABLE "player" ("teamCode" TEXT REFERENCES "team" ON DELETE SET DEFAULT, \
+                    CREATE TABLE "player" ("teamCode" TEXT REFERENCES "team"("code") ON DELETE SET DEFAULT, \
                     "otherCode" TEXT REFERENCES "team"("code") ON UPDATE CASCADE DEFERRABLE INITIALLY DEFERRED)
                     """
                 ])

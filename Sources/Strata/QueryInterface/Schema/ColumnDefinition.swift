@@ -48,7 +48,8 @@ public final class ColumnDefinition {
     var checkConstraints: [SQLExpression] = []
     var defaultValue: DefaultValue?
     var collationName: String?
-    var foreignKey: ForeignKeyConstraint?
+    /// The foreign keys, in the order they were declared.
+    var foreignKeys: [ForeignKeyConstraint] = []
     var index = Index.none
     var generatedColumn: (expression: SQLExpression, qualification: GeneratedColumnQualification)?
 
@@ -136,7 +137,7 @@ public final class ColumnDefinition {
     }
 
     /// Adds a foreign key: `REFERENCES table(column)`. A nil column refers to
-    /// the primary key of the table.
+    /// the primary key of the table. Each call adds one more foreign key.
     @discardableResult
     public func references(
         _ table: String,
@@ -148,7 +149,7 @@ public final class ColumnDefinition {
         let constraint = ForeignKeyConstraint(
             table: table, column: column, deleteAction: deleteAction, updateAction: updateAction,
             isDeferred: isDeferred)
-        return configure { $0.foreignKey = constraint }
+        return configure { $0.foreignKeys.append(constraint) }
     }
 
     /// Creates an index on the column, named `index_<table>_on_<column>`,
@@ -167,7 +168,9 @@ public final class ColumnDefinition {
     }
 
     /// The column definition SQL: `"name" TEXT NOT NULL DEFAULT 'x'`.
-    func sql(_ db: Database) throws -> String {
+    /// `referencedColumns` gives the columns of a foreign key that names
+    /// none (the primary key of the referenced table), or nil to name none.
+    func sql(_ db: Database, referencedColumns: (String) throws -> [String]?) throws -> String {
         var chunks = [name.quotedDatabaseIdentifier]
         if let type {
             chunks.append(type.rawValue)
@@ -183,15 +186,11 @@ public final class ColumnDefinition {
         }
         if let notNullConflictResolution {
             chunks.append("NOT NULL")
-            if let conflictResolution = notNullConflictResolution {
-                chunks.append("ON CONFLICT \(conflictResolution.rawValue)")
-            }
+            chunks += columnConflictClause(notNullConflictResolution)
         }
         if let uniqueConflictResolution {
             chunks.append("UNIQUE")
-            if let conflictResolution = uniqueConflictResolution {
-                chunks.append("ON CONFLICT \(conflictResolution.rawValue)")
-            }
+            chunks += columnConflictClause(uniqueConflictResolution)
         }
         for check in checkConstraints {
             chunks.append("CHECK (\(try db.ddlSQL(check)))")
@@ -207,10 +206,10 @@ public final class ColumnDefinition {
         if let collationName {
             chunks.append("COLLATE \(collationName)")
         }
-        if let foreignKey {
+        for foreignKey in foreignKeys {
             var reference = "REFERENCES \(foreignKey.table.quotedDatabaseIdentifier)"
-            if let column = foreignKey.column {
-                reference += "(\(column.quotedDatabaseIdentifier))"
+            if let columns = try foreignKey.column.map({ [$0] }) ?? referencedColumns(foreignKey.table) {
+                reference += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
             }
             chunks.append(reference)
             chunks += foreignKeyClauses(
@@ -227,6 +226,13 @@ public final class ColumnDefinition {
         }
         return chunks.joined(separator: " ")
     }
+}
+
+/// The conflict clause of a NOT NULL or UNIQUE column constraint: none for
+/// ABORT, the default.
+func columnConflictClause(_ conflictResolution: Database.ConflictResolution?) -> [String] {
+    guard let conflictResolution, conflictResolution != .abort else { return [] }
+    return ["ON CONFLICT \(conflictResolution.rawValue)"]
 }
 
 /// The clauses that follow `REFERENCES`: actions and deferral.

@@ -39,6 +39,14 @@ extension Database {
         return try inlineArguments(sql, context.arguments)
     }
 
+    /// The columns of a foreign key to `table` that names none: its primary
+    /// key (`rowid` when it has no explicit one), or nil when the table does
+    /// not exist (yet).
+    func referencedColumns(ofTable table: String) throws -> [String]? {
+        guard try tableExists(table) else { return nil }
+        return try primaryKey(table).columns
+    }
+
     /// The SQL of an expression, with values as SQL literals.
     func ddlSQL(_ expression: SQLExpression) throws -> String {
         try ddlSQL { try expression.sql($0) }

@@ -97,7 +97,7 @@ extension Database {
         if options.contains(.ifNotExists) { sql += " IF NOT EXISTS" }
         sql += " \(name.quotedDatabaseIdentifier)"
         if let columns {
-            sql += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
+            sql += " (" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
         }
         return sql + " AS "
     }
@@ -173,9 +173,21 @@ extension Database {
         try execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
     }
 
-    /// Drops the index created by ``create(indexOn:columns:options:condition:)``.
+    /// Drops the index on exactly these columns of the table, whatever its
+    /// name (names are case-insensitive). Does nothing when there is no such
+    /// index; throws when the table does not exist.
+    ///
+    /// - Complexity: Reads the indexes of the table, then runs `DROP INDEX` if one matches.
     public func drop(indexOn table: String, columns: [String]) throws {
-        try drop(index: Database.defaultIndexName(table: table, columns: columns))
+        let wanted = columns.map { $0.lowercased() }
+        let matches = try indexes(on: table).filter { index in
+            index.origin == .createIndex && index.columns.map { $0.lowercased() } == wanted
+        }
+        // Among several indexes on these columns, the one of create(indexOn:) first.
+        let defaultName = Database.defaultIndexName(table: table, columns: columns).lowercased()
+        if let index = matches.first(where: { $0.name.lowercased() == defaultName }) ?? matches.first {
+            try drop(index: index.name)
+        }
     }
 
     private func create(
@@ -230,17 +242,11 @@ extension Database {
         return sql
     }
 
-    /// Runs schema statements, all or nothing.
+    /// Runs schema statements one after the other, as they come: outside
+    /// of a transaction, a failure leaves the earlier ones applied.
     func executeSchemaStatements(_ statements: [String]) throws {
-        if statements.count == 1 {
-            try execute(sql: statements[0])
-            return
-        }
-        try inSavepoint {
-            for statement in statements {
-                try execute(sql: statement)
-            }
-            return .commit
+        for statement in statements {
+            try execute(sql: statement)
         }
     }
 }

@@ -61,7 +61,8 @@ public final class TableAlteration {
         for change in changes {
             switch change {
             case .column(let definition):
-                statements.append("\(alterTable) ADD COLUMN \(try definition.sql(db))")
+                let columnSQL = try definition.sql(db) { table in try db.referencedColumns(ofTable: table) }
+                statements.append("\(alterTable) ADD COLUMN \(columnSQL)")
                 if let index = indexSQL(for: definition) {
                     indexStatements.append(index)
                 }

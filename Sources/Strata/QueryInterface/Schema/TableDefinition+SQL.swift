@@ -24,7 +24,8 @@ extension TableDefinition {
         for item in columnItems {
             switch item {
             case .column(let column):
-                items.append(try column.sql(db))
+                items.append(
+                    try column.sql(db) { table in try referencedColumns(ofTable: table, resolved: resolved, db) })
             case .sql(let sql):
                 items.append(sql)
             case .literal(let literal):
@@ -37,7 +38,7 @@ extension TableDefinition {
                     if let type = column.type, !type.isEmpty { chunks.append(type) }
                     if let conflict = foreignKey.notNullConflictResolution {
                         chunks.append("NOT NULL")
-                        if let conflict { chunks.append("ON CONFLICT \(conflict.rawValue)") }
+                        chunks += columnConflictClause(conflict)
                     }
                     if target.columns.count == 1 { chunks.append(references) }
                     items.append(chunks.joined(separator: " "))
@@ -48,7 +49,12 @@ extension TableDefinition {
                 }
             }
         }
-        for constraint in constraints {
+        // The primary key comes first among table constraints, before
+        // foreign keys.
+        for constraint in constraints where constraint.isPrimaryKey {
+            items.append(try sql(constraint, resolved: resolved, db))
+        }
+        for constraint in constraints where !constraint.isPrimaryKey {
             items.append(try sql(constraint, resolved: resolved, db))
         }
         items += foreignKeyConstraints
@@ -118,15 +124,8 @@ extension TableDefinition {
             return "UNIQUE \(columnList(columns))\(conflictClause(conflict))"
         case .foreignKey(
             let columns, let table, let destinationColumns, let deleteAction, let updateAction, let deferred):
-            var destinationColumns = destinationColumns
-            if destinationColumns == nil, table.lowercased() != name.lowercased(),
-                try db.tableExists(table)
-            {
-                let primaryKey = try db.primaryKey(table)
-                if primaryKey.rowIDColumn != nil || !primaryKey.isRowID {
-                    destinationColumns = primaryKey.columns
-                }
-            }
+            let destinationColumns =
+                try destinationColumns ?? referencedColumns(ofTable: table, resolved: resolved, db)
             var sql = "FOREIGN KEY \(columnList(columns)) REFERENCES \(table.quotedDatabaseIdentifier)"
             if let destinationColumns {
                 sql += columnList(destinationColumns)
@@ -144,6 +143,22 @@ extension TableDefinition {
         case .literal(let literal):
             return try db.ddlSQL(literal)
         }
+    }
+
+    /// The columns of a foreign key to `table` that names none: the primary
+    /// key of `table` (of the table being defined for a self reference),
+    /// `rowid` when it has no explicit primary key, and nil when the table
+    /// does not exist yet.
+    private func referencedColumns(
+        ofTable table: String,
+        resolved: [ObjectIdentifier: ResolvedForeignKey],
+        _ db: Database
+    ) throws -> [String]? {
+        if table.lowercased() == name.lowercased() {
+            let columns = primaryKeyColumns(resolved: resolved)
+            return columns.isEmpty ? ["rowid"] : columns
+        }
+        return try db.referencedColumns(ofTable: table)
     }
 
     private func referencesSQL(_ target: ResolvedForeignKey, _ foreignKey: ForeignKeyDefinition) -> String {

@@ -28,6 +28,14 @@ public final class TableDefinition {
         case check(SQLExpression)
         case sql(String)
         case literal(SQL)
+
+        /// Whether this is the `PRIMARY KEY (...)` constraint.
+        var isPrimaryKey: Bool {
+            switch self {
+            case .primaryKey, .primaryKeyItems: return true
+            default: return false
+            }
+        }
     }
 
     let name: String
