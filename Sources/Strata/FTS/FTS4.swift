@@ -33,7 +33,7 @@ public struct FTS4: VirtualTableModule, Sendable {
             }
         }
         for column in definition.columns where column.isLanguageId {
-            arguments.append("languageid=" + FTSSupport.argumentName(column.name))
+            arguments.append("languageid=" + column.name.quotedDatabaseIdentifier)
         }
         if let content = definition.content {
             arguments.append("content=" + content.quotedDatabaseIdentifier)
@@ -65,7 +65,7 @@ public struct FTS4: VirtualTableModule, Sendable {
         // The content table's INTEGER PRIMARY KEY column, or its rowid.
         let rowID = (try FTSSupport.contentRowIDColumn(contentTable, db) ?? "rowid").quotedDatabaseIdentifier
         let insert =
-            "INSERT INTO \(ftsTable)(" + (["docid"] + columns).joined(separator: ", ") + ") VALUES("
+            "INSERT INTO \(ftsTable)(" + (["\"docid\""] + columns).joined(separator: ", ") + ") VALUES("
             + (["new.\(rowID)"] + newValues).joined(separator: ", ") + ");"
         let delete = "DELETE FROM \(ftsTable) WHERE docid=old.\(rowID);"
         func name(_ suffix: String) -> String {

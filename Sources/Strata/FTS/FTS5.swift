@@ -32,16 +32,16 @@ public struct FTS5: VirtualTableModule, Sendable {
         FTS5TableDefinition()
     }
 
-    /// The module arguments: the tokenizer, the columns, then the options.
+    /// The module arguments: the columns, the tokenizer, then the options.
     public func moduleArguments(for definition: FTS5TableDefinition, in db: Database) throws -> [String] {
         var arguments: [String] = []
+        for column in definition.columns {
+            arguments.append(FTSSupport.argumentName(column.name) + (column.isIndexed ? "" : " UNINDEXED"))
+        }
         if let tokenizer = definition.tokenizer {
             // Each component quoted, then the whole list.
             let components = tokenizer.components.map(FTSSupport.stringLiteral).joined(separator: " ")
             arguments.append("tokenize=" + FTSSupport.stringLiteral(components))
-        }
-        for column in definition.columns {
-            arguments.append(FTSSupport.argumentName(column.name) + (column.isIndexed ? "" : " UNINDEXED"))
         }
         if let content = definition.content {
             arguments.append("content=" + FTSSupport.stringLiteral(content))
@@ -80,7 +80,7 @@ public struct FTS5: VirtualTableModule, Sendable {
         let rowID = (try contentRowID(definition, db) ?? "rowid").quotedDatabaseIdentifier
         let columns = definition.columns.map(\.name.quotedDatabaseIdentifier)
         let insert =
-            "INSERT INTO \(ftsTable)(" + (["rowid"] + columns).joined(separator: ", ") + ") VALUES("
+            "INSERT INTO \(ftsTable)(" + (["\"rowid\""] + columns).joined(separator: ", ") + ") VALUES ("
             + (["new.\(rowID)"] + columns.map { "new." + $0 }).joined(separator: ", ") + ");"
         let delete =
             "INSERT INTO \(ftsTable)(" + ([ftsTable, "rowid"] + columns).joined(separator: ", ")

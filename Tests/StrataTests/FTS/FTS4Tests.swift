@@ -45,7 +45,7 @@ struct FTS4Tests {
             #expect(
                 sql == [
                     """
-                    CREATE VIRTUAL TABLE "document" USING fts4(content, uuid, notindexed=uuid, languageid=lid, \
+                    CREATE VIRTUAL TABLE "document" USING fts4(content, uuid, notindexed=uuid, languageid="lid", \
                     content="", compress="zip", uncompress="unzip", prefix="2,4")
                     """
                 ])
@@ -63,7 +63,7 @@ struct FTS4Tests {
             }
             #expect(
                 try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'document'")
-                    == #"CREATE VIRTUAL TABLE "document" USING fts4(content, uuid, notindexed=uuid, languageid=lid, matchinfo="fts3")"#
+                    == #"CREATE VIRTUAL TABLE "document" USING fts4(content, uuid, notindexed=uuid, languageid="lid", matchinfo="fts3")"#
             )
             try db.execute(sql: "INSERT INTO document (content, uuid, lid) VALUES ('foo', 'bar', 1)")
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM document WHERE document MATCH 'foo'") == 0)

@@ -19,7 +19,7 @@ struct FTS5Tests {
             #expect(
                 sql == [
                     #"CREATE VIRTUAL TABLE "document" USING fts5(content)"#,
-                    #"CREATE VIRTUAL TABLE "book" USING fts5(tokenize='''porter''', author, title, body)"#,
+                    #"CREATE VIRTUAL TABLE "book" USING fts5(author, title, body, tokenize='''porter''')"#,
                 ])
             try db.execute(sql: "INSERT INTO book (author, title, body) VALUES ('Melville', 'Moby-Dick', 'Whales')")
             #expect(try Row.fetchAll(db, sql: "SELECT * FROM book WHERE book MATCH 'whale'").count == 1)
@@ -92,7 +92,7 @@ struct FTS5Tests {
                         t.column("content")
                     }
                 }
-                #expect(sql == [#"CREATE VIRTUAL TABLE "t\#(index)" USING fts5(\#(expected), content)"#])
+                #expect(sql == [#"CREATE VIRTUAL TABLE "t\#(index)" USING fts5(content, \#(expected))"#])
             }
             #expect(FTS5TokenizerDescriptor.porter(wrapping: .ascii()).components == ["porter", "ascii"])
         }

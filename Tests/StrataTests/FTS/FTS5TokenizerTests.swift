@@ -119,7 +119,7 @@ struct FTS5TokenizerTests {
                     t.column("content")
                 }
             }
-            #expect(sql == [#"CREATE VIRTUAL TABLE "document" USING fts5(tokenize='''space''', content)"#])
+            #expect(sql == [#"CREATE VIRTUAL TABLE "document" USING fts5(content, tokenize='''space''')"#])
             try db.execute(sql: "INSERT INTO document (content) VALUES ('Moby-Dick Jérôme')")
             func count(_ pattern: String) throws -> Int {
                 try FTSDocument.matching(FTS5Pattern(rawPattern: pattern)).fetchCount(db)
