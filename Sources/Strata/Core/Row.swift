@@ -354,13 +354,15 @@ extension Row: CustomStringConvertible, CustomDebugStringConvertible {
     }
 
     /// The description, with the unadapted row, scopes and prefetched rows,
-    /// as GRDB lays them out:
+    /// as GRDB lays them out. Only the top row has the `▿` marker; a row
+    /// also lists the rows prefetched in its scopes:
     ///
     /// ```
     /// ▿ [id:1 title:"Inferno"]
     ///   unadapted: [id:1 title:"Inferno" id:1 name:"Dante"]
-    ///   - author: ▿ [id:1 name:"Dante"]
+    ///   - author: [id:1 name:"Dante"]
     ///     + awards: 2 rows
+    ///   + awards: 2 rows
     /// ```
     public var debugDescription: String {
         debugDescription(level: 0)
@@ -369,22 +371,24 @@ extension Row: CustomStringConvertible, CustomDebugStringConvertible {
     private func debugDescription(level: Int) -> String {
         let unadapted = level == 0 ? self.unadapted : self
         let scopes = self.scopes
-        let prefetched = prefetchStorage.rows
+        // The rows prefetched by this row and by its scopes, at any depth.
+        let prefetched = prefetchedRows
+        let prefetchedKeys = prefetched.keys
         let showsUnadapted = level == 0 && !sameColumnsAndValues(unadapted)
-        if !showsUnadapted && scopes.isEmpty && prefetched.isEmpty {
+        if !showsUnadapted && scopes.isEmpty && prefetchedKeys.isEmpty {
             return description
         }
         let indent = String(repeating: "  ", count: level + 1)
-        var result = "▿ " + description
+        var result = (level == 0 ? "▿ " : "") + description
         if showsUnadapted {
             result += "\n" + indent + "unadapted: " + unadapted.description
         }
         for name in scopes.names.sorted() {
             result += "\n" + indent + "- " + name + ": " + scopes[name]!.debugDescription(level: level + 1)
         }
-        for key in prefetched.keys.sorted() {
-            let count = prefetched[key]!.count
-            result += "\n" + indent + "+ " + key + ": \(count) row" + (count == 1 ? "" : "s")
+        for key in prefetchedKeys.sorted() {
+            let count = prefetched[key]?.count ?? 0
+            result += "\n" + indent + "+ " + key + ": \(count) row" + (count > 1 ? "s" : "")
         }
         return result
     }

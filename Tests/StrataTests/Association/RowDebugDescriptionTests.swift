@@ -3,9 +3,9 @@ import Strata
 import Testing
 
 /// `Row.debugDescription` lays rows out as GRDB 7 (issue 17, item 15; seed
-/// 000, lines 1634-1635): `▿` before a row that shows more than its
-/// columns, the unadapted row, scopes (`-`) and prefetched rows (`+`)
-/// indented by two spaces per level.
+/// 000, lines 1634-1635): `▿` before the top row when it shows more than
+/// its columns, the unadapted row, scopes (`-`) and prefetched rows (`+`,
+/// those of scopes included) indented by two spaces per level.
 struct RowDebugDescriptionTests {
     private typealias Author = LibAuthor
     private typealias Book = LibBook
@@ -41,9 +41,11 @@ struct RowDebugDescriptionTests {
                 book.debugDescription == """
                     ▿ [id:1 authorId:1 title:"Les Misérables"]
                       unadapted: [id:1 authorId:1 title:"Les Misérables" id:1 name:"Hugo" countryCode:"FR"]
-                      - author: ▿ [id:1 name:"Hugo" countryCode:"FR"]
+                      - author: [id:1 name:"Hugo" countryCode:"FR"]
                         + awards: 2 rows
                         + books: 2 rows
+                      + awards: 2 rows
+                      + books: 2 rows
                     """)
 
             let author = try #require(try Row.fetchOne(db, Author.filter(key: 2).including(all: Author.awards)))
@@ -60,7 +62,7 @@ struct RowDebugDescriptionTests {
                 nested.debugDescription == """
                     ▿ [id:5 authorId:3 title:"Edda"]
                       unadapted: [id:5 authorId:3 title:"Edda" code:NULL name:NULL]
-                      - author: ▿ []
+                      - author: []
                         - country: [code:NULL name:NULL]
                     """)
         }
