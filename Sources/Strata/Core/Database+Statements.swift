@@ -206,10 +206,12 @@ extension SQLStatementCursor: Cursor {
         }
         if checksArguments, let arguments, arguments.valueCount > 0 {
             self.arguments = StatementArguments()
+            // As in GRDB, the error names no SQL: the arguments left over
+            // belong to no statement.
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
                 message: "wrong number of statement arguments: \(argumentCount)",
-                sql: sql, arguments: arguments,
+                arguments: arguments,
                 publicStatementArguments: database.configuration.publicStatementArguments)
         }
         return nil

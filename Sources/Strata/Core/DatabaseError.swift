@@ -11,7 +11,8 @@ public struct DatabaseError: Error, Sendable {
     /// The primary result code, such as `SQLITE_CONSTRAINT`.
     public var resultCode: ResultCode { extendedResultCode.primaryResultCode }
 
-    /// The SQLite message, such as "FOREIGN KEY constraint failed".
+    /// The SQLite message, such as "FOREIGN KEY constraint failed". An error
+    /// created without a message has SQLite's text for its result code.
     public let message: String?
 
     /// The SQL that failed, if any.
@@ -23,7 +24,9 @@ public struct DatabaseError: Error, Sendable {
     /// Whether ``description`` may show ``arguments``.
     let publicStatementArguments: Bool
 
-    /// Creates a database error. The default code is `SQLITE_ERROR`.
+    /// Creates a database error. The default code is `SQLITE_ERROR`; without
+    /// a message, the message is SQLite's text for the code ("SQL logic
+    /// error"). Wraps `sqlite3_errstr`.
     public init(
         resultCode: ResultCode = .SQLITE_ERROR,
         message: String? = nil,
@@ -32,7 +35,7 @@ public struct DatabaseError: Error, Sendable {
         publicStatementArguments: Bool = false
     ) {
         self.extendedResultCode = resultCode
-        self.message = message
+        self.message = message ?? sqlite3_errstr(resultCode.rawValue).map { String(cString: $0) }
         self.sql = sql
         self.arguments = arguments
         self.publicStatementArguments = publicStatementArguments
