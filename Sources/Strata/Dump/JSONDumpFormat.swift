@@ -32,12 +32,13 @@ public struct JSONDumpFormat: DumpFormat, Sendable {
     }
 
     /// Writes one JSON object, its keys in column order. With the
-    /// `.prettyPrinted` output formatting, each key is on its own line.
+    /// `.prettyPrinted` output formatting, each key is on its own line, still
+    /// written `"key":value`, without a space.
     public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) throws {
         let pretty = encoder.outputFormatting.contains(.prettyPrinted)
         var members: [String] = []
         for (name, value) in zip(statement.columnNames, statement.dumpValues()) {
-            try members.append(encode(name) + (pretty ? ": " : ":") + encodedValue(value))
+            try members.append(encode(name) + ":" + encodedValue(value))
         }
         let object: String
         if pretty {

@@ -178,12 +178,12 @@ struct DumpTests {
             stream.output == """
                 [
                   {
-                    "zeta": 2,
-                    "alpha": "Arthur"
+                    "zeta":2,
+                    "alpha":"Arthur"
                   },
                   {
-                    "zeta": 3,
-                    "alpha": null
+                    "zeta":3,
+                    "alpha":null
                   }
                 ]
 
