@@ -18,7 +18,7 @@ public final class FTS4ColumnDefinition {
         return self
     }
 
-    /// Makes the column hold the language id of each row (`languageid=column`).
+    /// Makes the column hold the language id of each row (`languageid="column"`).
     @discardableResult
     public func asLanguageId() -> Self {
         isLanguageId = true
