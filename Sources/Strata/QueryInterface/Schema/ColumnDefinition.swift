@@ -152,8 +152,8 @@ public final class ColumnDefinition {
         return configure { $0.foreignKeys.append(constraint) }
     }
 
-    /// Creates an index on the column, named `index_<table>_on_<column>`,
-    /// after the table is created.
+    /// Creates an index on the column, named `<table>_on_<column>`, after
+    /// the table is created.
     @discardableResult
     public func indexed() -> Self {
         configure { definition in
