@@ -218,17 +218,17 @@ struct RequestSQLTests {
             recursive: true, named: "counter", columns: ["x"],
             literal: "VALUES(1) UNION ALL SELECT x+1 FROM counter WHERE x < \(5)")
         #expect(
-            try sql(counter.all())
+            try sql(counter.all().with(counter))
                 == "WITH RECURSIVE \"counter\"(\"x\") AS (VALUES(1) UNION ALL SELECT x+1 FROM counter WHERE x < ?) SELECT * FROM \"counter\""
         )
         let requestCTE = CommonTableExpression(named: "red", request: QIPlayer.filter(team == "red"))
         let dbQueue = try qiPlayerDatabase()
         try dbQueue.read { db throws in
             #expect(try QIPlayer.with(cte).filter(cte.contains(name)).fetchCount(db) == 1)
-            #expect(try counter.all().fetchAll(db) == [1, 2, 3, 4, 5])
-            #expect(try requestCTE.all().fetchCount(db) == 2)
+            #expect(try counter.all().with(counter).fetchAll(db) == [1, 2, 3, 4, 5])
+            #expect(try requestCTE.all().with(requestCTE).fetchCount(db) == 2)
             #expect(
-                try Row.fetchAll(db, requestCTE.all().select(name).order(name)).map { $0[0] as String } == [
+                try Row.fetchAll(db, requestCTE.all().with(requestCTE).select(name).order(name)).map { $0[0] as String } == [
                     "Arthur", "Craig",
                 ])
         }
