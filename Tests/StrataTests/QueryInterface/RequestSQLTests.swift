@@ -228,9 +228,10 @@ struct RequestSQLTests {
             #expect(try counter.all().with(counter).fetchAll(db) == [1, 2, 3, 4, 5])
             #expect(try requestCTE.all().with(requestCTE).fetchCount(db) == 2)
             #expect(
-                try Row.fetchAll(db, requestCTE.all().with(requestCTE).select(name).order(name)).map { $0[0] as String } == [
-                    "Arthur", "Craig",
-                ])
+                try Row.fetchAll(db, requestCTE.all().with(requestCTE).select(name).order(name)).map { $0[0] as String }
+                    == [
+                        "Arthur", "Craig",
+                    ])
         }
     }
 
@@ -304,7 +305,8 @@ struct RequestSQLTests {
                 .groupWhenConnected { _ in [Column("team")] }
                 .havingWhenConnected { _ in count(Column("id")) > 1 }
             #expect(
-                try requestSQL(db, grouped) == "SELECT \"team\" FROM \"player\" GROUP BY \"team\" HAVING COUNT(\"id\") > ?")
+                try requestSQL(db, grouped)
+                    == "SELECT \"team\" FROM \"player\" GROUP BY \"team\" HAVING COUNT(\"id\") > ?")
         }
     }
 }
