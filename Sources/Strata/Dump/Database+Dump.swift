@@ -52,7 +52,13 @@ extension Database {
                 stream.write(keyPath.joined(separator: ".") + "\n")
                 previousKeyPath = keyPath
             }
-            let prefetch = try request.makePreparedRequest(self, forSingleResult: false)
+            // The hidden columns that hold the keys of the origin rows are
+            // not printed.
+            var dumped: any FetchRequest<Row> = request
+            if let request = request as? QueryInterfaceRequest<Row> {
+                dumped = request.map { $0.trailingSelection = [] }
+            }
+            let prefetch = try dumped.makePreparedRequest(self, forSingleResult: false)
             try dump(prefetch.statement, format: &format, to: &stream)
         }
     }

@@ -73,9 +73,9 @@ struct UserSideShapesTests {
         #expect(type(of: fromRequest) == CommonTableExpression<Row>.self)
         let dbQueue = try qiPlayerDatabase()
         try dbQueue.read { db throws in
-            let rows = try fromSQL.all().fetchAll(db)
+            let rows = try fromSQL.all().with(fromSQL).fetchAll(db)
             #expect(rows.map { $0["x"] as Int } == [1])
-            #expect(try fromRequest.all().fetchCount(db) == 4)
+            #expect(try fromRequest.all().with(fromRequest).fetchCount(db) == 4)
         }
     }
 

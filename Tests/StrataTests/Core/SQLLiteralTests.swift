@@ -62,8 +62,9 @@ struct SQLLiteralTests {
             #expect(try cursor.next() == "Arthur")
             let cached = SQLRequest<Int>(sql: "SELECT COUNT(*) FROM player", cached: true)
             #expect(try cached.fetchOne(db) == 2)
-            // As a subquery
-            let count: SQLRequest<Int> = "SELECT COUNT(*) FROM \(names)"
+            // As a subquery: the request is inserted as is, the literal
+            // writes the parentheses.
+            let count: SQLRequest<Int> = "SELECT COUNT(*) FROM (\(names))"
             #expect(try count.fetchOne(db) == 2)
             // Prepared request shows SQL and arguments
             let prepared = try request.makePreparedRequest(db, forSingleResult: false)

@@ -219,9 +219,9 @@ struct DumpTests {
                 2|Blues
 
                 players
-                1|1|Arthur|1
-                2|1|Barbara|1
-                3|2|Craig|2
+                1|1|Arthur
+                2|1|Barbara
+                3|2|Craig
 
                 """)
         // Without prefetched rows, only the main rows.

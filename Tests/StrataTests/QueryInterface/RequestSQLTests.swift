@@ -218,19 +218,20 @@ struct RequestSQLTests {
             recursive: true, named: "counter", columns: ["x"],
             literal: "VALUES(1) UNION ALL SELECT x+1 FROM counter WHERE x < \(5)")
         #expect(
-            try sql(counter.all())
+            try sql(counter.all().with(counter))
                 == "WITH RECURSIVE \"counter\"(\"x\") AS (VALUES(1) UNION ALL SELECT x+1 FROM counter WHERE x < ?) SELECT * FROM \"counter\""
         )
         let requestCTE = CommonTableExpression(named: "red", request: QIPlayer.filter(team == "red"))
         let dbQueue = try qiPlayerDatabase()
         try dbQueue.read { db throws in
             #expect(try QIPlayer.with(cte).filter(cte.contains(name)).fetchCount(db) == 1)
-            #expect(try counter.all().fetchAll(db) == [1, 2, 3, 4, 5])
-            #expect(try requestCTE.all().fetchCount(db) == 2)
+            #expect(try counter.all().with(counter).fetchAll(db) == [1, 2, 3, 4, 5])
+            #expect(try requestCTE.all().with(requestCTE).fetchCount(db) == 2)
             #expect(
-                try Row.fetchAll(db, requestCTE.all().select(name).order(name)).map { $0[0] as String } == [
-                    "Arthur", "Craig",
-                ])
+                try Row.fetchAll(db, requestCTE.all().with(requestCTE).select(name).order(name)).map { $0[0] as String }
+                    == [
+                        "Arthur", "Craig",
+                    ])
         }
     }
 
@@ -304,7 +305,8 @@ struct RequestSQLTests {
                 .groupWhenConnected { _ in [Column("team")] }
                 .havingWhenConnected { _ in count(Column("id")) > 1 }
             #expect(
-                try requestSQL(db, grouped) == "SELECT \"team\" FROM \"player\" GROUP BY \"team\" HAVING COUNT(\"id\") > ?")
+                try requestSQL(db, grouped)
+                    == "SELECT \"team\" FROM \"player\" GROUP BY \"team\" HAVING COUNT(\"id\") > ?")
         }
     }
 }

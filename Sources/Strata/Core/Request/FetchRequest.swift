@@ -39,7 +39,7 @@ extension FetchRequest {
 
     /// Default count: `SELECT COUNT(*) FROM (request)`.
     func defaultFetchCount(_ db: Database) throws -> Int {
-        let sql: SQL = "SELECT COUNT(*) FROM \(self)"
+        let sql: SQL = "SELECT COUNT(*) FROM (\(self))"
         return try Int.fetchOne(db, sql: sql.build(db).sql, arguments: sql.build(db).arguments) ?? 0
     }
 }

@@ -63,20 +63,15 @@ extension Association {
         mapDestination { $0.isReversed.toggle() }
     }
 
-    /// Returns an association without any ordering.
+    /// Returns an association without any ordering, in its joined tables too.
     public func unordered() -> Self {
-        mapDestination {
-            $0.orderings = []
-            $0.isReversed = false
-        }
+        mapDestination { $0.removeAllOrderings() }
     }
 
-    /// Returns an association whose ordering ends with the primary key.
+    /// Returns an association whose orderings of each table end with the
+    /// primary key of that table.
     public func withStableOrder() -> Self {
-        let tableName = databaseTableName
-        return mapDestination {
-            $0.orderings.append(.deferred { db in try SQLQuery.primaryKeyOrderings(db, tableName: tableName) })
-        }
+        mapDestination { $0.appendPrimaryKeyOrderings() }
     }
 
     /// Returns an association whose selected columns are built once a

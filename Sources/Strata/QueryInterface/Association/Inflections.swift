@@ -137,12 +137,17 @@ public struct Inflections: Sendable {
         return singular
     }
 
+    /// The string with the first matching rule applied. Trailing digits are
+    /// kept at the end, out of reach of the rules: `player2` → `players2`.
     private func inflect(_ string: String, with rules: [Rule]) -> String {
-        if string.isEmpty || uncountables.contains(Self.lastWord(of: string).lowercased()) {
+        let digits = string.reversed().prefix { $0.isASCII && $0.isNumber }.count
+        let word = String(string.dropLast(digits))
+        let suffix = string.suffix(digits)
+        if word.isEmpty || uncountables.contains(Self.lastWord(of: word).lowercased()) {
             return string
         }
         for rule in rules.reversed() {
-            if let result = rule.apply(string) { return result }
+            if let result = rule.apply(word) { return result + suffix }
         }
         return string
     }

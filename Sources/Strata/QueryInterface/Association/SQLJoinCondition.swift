@@ -70,21 +70,22 @@ struct SQLJoinCondition: Sendable {
 
     /// The (origin column, destination column) pairs of the foreign key from
     /// `holder` to `referenced`, from the explicit foreign key or the schema.
+    /// An explicit foreign key that the schema declares gets the schema's
+    /// spelling of its columns.
     private static func resolve(
         _ db: Database, foreignKey: ForeignKey?, holder: String, referenced: String
     ) throws -> [(origin: String, destination: String)] {
         let schemaKeys = try schemaForeignKeys(db, from: holder, to: referenced)
         if let foreignKey {
-            let destinationColumns: [String]
-            if let columns = foreignKey.destinationColumns {
-                destinationColumns = columns
-            } else if let schemaKey = schemaKeys.first(where: {
-                $0.originColumns.map { $0.lowercased() } == foreignKey.originColumns.map { $0.lowercased() }
+            let originColumns = foreignKey.originColumns.map { $0.lowercased() }
+            let explicitDestination = foreignKey.destinationColumns?.map { $0.lowercased() }
+            if let schemaKey = schemaKeys.first(where: { schemaKey in
+                schemaKey.originColumns.map { $0.lowercased() } == originColumns
+                    && explicitDestination.map { schemaKey.destinationColumns.map { $0.lowercased() } == $0 } ?? true
             }) {
-                destinationColumns = schemaKey.destinationColumns
-            } else {
-                destinationColumns = try db.primaryKey(referenced).columns
+                return schemaKey.mapping
             }
+            let destinationColumns = try foreignKey.destinationColumns ?? db.primaryKey(referenced).columns
             guard destinationColumns.count == foreignKey.originColumns.count else {
                 throw DatabaseError(
                     resultCode: .SQLITE_ERROR,

@@ -40,9 +40,11 @@ public struct CommonTableExpression<RowDecoder>: Sendable {
             recursive: recursive, named: tableName, columns: columns, literal: SQL(sql: sql, arguments: arguments))
     }
 
-    /// A request for all rows of the common table expression, which embeds it.
+    /// A request for all rows of the common table expression. It does not
+    /// embed the expression: the request that uses it does, with `with(_:)`
+    /// (`cte.all().with(cte)` on its own).
     public func all() -> QueryInterfaceRequest<RowDecoder> {
-        QueryInterfaceRequest(query: SQLQuery(tableName: tableName, selection: [AllColumns()])).with(self)
+        QueryInterfaceRequest(query: SQLQuery(tableName: tableName, selection: [AllColumns()]))
     }
 
     /// An expression that tests whether the common table expression contains

@@ -78,21 +78,15 @@ extension QueryInterfaceRequest: DerivableRequest {
         map { $0.isReversed.toggle() }
     }
 
-    /// Returns a request without any ordering.
+    /// Returns a request without any ordering, in joined tables too.
     public func unordered() -> QueryInterfaceRequest<RowDecoder> {
-        map {
-            $0.orderings = []
-            $0.isReversed = false
-        }
+        map { $0.removeAllOrderings() }
     }
 
-    /// Returns a request whose ordering ends with the primary key, for a stable order.
+    /// Returns a request whose orderings of each table end with the primary
+    /// key of that table, for a stable order.
     public func withStableOrder() -> QueryInterfaceRequest<RowDecoder> {
-        let tableName = query.tableName
-        return map {
-            $0.orderings.append(
-                .deferred { db in try SQLQuery.primaryKeyOrderings(db, tableName: tableName) })
-        }
+        map { $0.appendPrimaryKeyOrderings() }
     }
 
     /// Returns a request whose selection is built once a connection is available;

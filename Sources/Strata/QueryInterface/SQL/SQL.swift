@@ -39,7 +39,8 @@ public struct SQL: Sendable {
             case .ordering(let ordering):
                 return try ordering.sql(context)
             case .subquery(let subquery):
-                return try "(" + subquery.sql(context) + ")"
+                // As is: the literal writes any parentheses around it.
+                return try subquery.sql(context)
             }
         }
     }

@@ -36,8 +36,9 @@ extension SQLInterpolation {
         if let columns = cte.cte.columns, !columns.isEmpty {
             prefix += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
         }
-        appendLiteral(prefix + " AS ")
+        appendLiteral(prefix + " AS (")
         elements.append(.subquery(cte.cte.subquery))
+        appendLiteral(")")
     }
 
     /// Appends the columns selected by a record type, qualified by the table

@@ -44,8 +44,9 @@ public struct SQLInterpolation: StringInterpolationProtocol, Sendable {
     }
 
     /// Appends a value or expression; nil is NULL. Values are bound as arguments.
+    /// A request is appended as is, as a subquery without parentheses.
     public mutating func appendInterpolation(_ expressible: (any SQLExpressible)?) {
-        elements.append(.expression(expressible?.sqlExpression ?? .null))
+        append(expressible, orElse: .expression(expressible?.sqlExpression ?? .null))
     }
 
     /// Appends a string value, bound as an argument.
@@ -53,36 +54,54 @@ public struct SQLInterpolation: StringInterpolationProtocol, Sendable {
         elements.append(.expression(String(string).sqlExpression))
     }
 
-    /// Appends an expression that is also selectable and orderable (columns, expressions).
+    /// Appends an expression that is also selectable and orderable (columns,
+    /// expressions). A request is appended as is, as a subquery without
+    /// parentheses.
     public mutating func appendInterpolation(_ expressible: some SQLExpressible & SQLOrderingTerm & SQLSelectable) {
-        elements.append(.expression(expressible.sqlExpression))
+        append(expressible, orElse: .expression(expressible.sqlExpression))
     }
 
-    /// Appends a selection.
+    /// Appends a selection. A request is appended as is, as a subquery
+    /// without parentheses.
     public mutating func appendInterpolation(_ selection: some SQLSelectable) {
-        elements.append(.selection(selection.sqlSelection))
+        append(selection, orElse: .selection(selection.sqlSelection))
     }
 
-    /// Appends a selection; nil is NULL.
+    /// Appends a selection; nil is NULL. A request is appended as is, as a
+    /// subquery without parentheses.
     public mutating func appendInterpolation(_ selection: (any SQLSelectable)?) {
         if let selection {
-            elements.append(.selection(selection.sqlSelection))
+            append(selection, orElse: .selection(selection.sqlSelection))
         } else {
             elements.append(.expression(.null))
         }
     }
 
-    /// Appends an ordering term.
+    /// Appends an ordering term. A request is appended as is, as a subquery
+    /// without parentheses.
     public mutating func appendInterpolation(_ orderingTerm: some SQLOrderingTerm) {
-        elements.append(.ordering(orderingTerm.sqlOrdering))
+        append(orderingTerm, orElse: .ordering(orderingTerm.sqlOrdering))
     }
 
-    /// Appends an ordering term.
+    /// Appends an ordering term. A request is appended as is, as a subquery
+    /// without parentheses.
     public mutating func appendInterpolation(_ orderingTerm: any SQLOrderingTerm) {
-        elements.append(.ordering(orderingTerm.sqlOrdering))
+        append(orderingTerm, orElse: .ordering(orderingTerm.sqlOrdering))
     }
 
-    /// Appends a subquery between parentheses.
+    /// Appends a request as is, as a subquery without parentheses:
+    /// the overloads for expressions, selections and orderings also accept
+    /// requests.
+    private mutating func append(_ value: Any?, orElse element: @autoclosure () -> SQL.Element) {
+        if let subquery = value as? any SQLSubqueryable {
+            elements.append(.subquery(subquery.sqlSubquery))
+        } else {
+            elements.append(element())
+        }
+    }
+
+    /// Appends the SQL of a request as is, without parentheses: the literal
+    /// writes them where SQL needs them (`SELECT * FROM (\(request))`).
     public mutating func appendInterpolation(_ subquery: some SQLSubqueryable) {
         elements.append(.subquery(subquery.sqlSubquery))
     }

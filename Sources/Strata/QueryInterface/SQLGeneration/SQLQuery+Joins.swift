@@ -20,15 +20,18 @@ struct SQLJoin: Sendable {
     var condition: SQLJoinCondition
     var relation: SQLQuery
 
-    /// Merges a join with the same key: required wins over optional,
-    /// selection wins over no selection, and the relations merge.
+    /// Merges a later join with the same key: required wins over optional,
+    /// the later `including` decides the selection (`joining` selects
+    /// nothing, and keeps the selection), the later condition wins, and the
+    /// relations merge.
     mutating func merge(_ other: SQLJoin) {
         if other.kind == .required { kind = .required }
-        if mode == .none && other.mode == .scoped {
+        condition = other.condition
+        relation.merge(other.relation)
+        if other.mode == .scoped {
             relation.selection = other.relation.selection
             mode = .scoped
         }
-        relation.merge(other.relation)
     }
 }
 
@@ -37,19 +40,44 @@ struct SQLJoin: Sendable {
 struct SQLPrefetch: Sendable {
     var key: String
     var steps: [SQLAssociationStep]
+
+    /// True when both prefetches go through the same steps up to `level`
+    /// included (same keys and tables), and both have a pivot at `level`.
+    /// The step at `level` is compared by table only when it is the last
+    /// step of both.
+    func sharesPivots(with other: SQLPrefetch, through level: Int) -> Bool {
+        guard steps.count > level, other.steps.count > level else { return false }
+        for index in 0...level {
+            let step = steps[index]
+            let otherStep = other.steps[index]
+            guard step.relation.tableName.lowercased() == otherStep.relation.tableName.lowercased() else {
+                return false
+            }
+            let isPivot = index < steps.count - 1
+            let otherIsPivot = index < other.steps.count - 1
+            if isPivot != otherIsPivot { return false }
+            if isPivot && step.keyName != otherStep.keyName { return false }
+        }
+        return true
+    }
 }
 
 extension SQLQuery {
-    /// Merges the refinements of another relation on the same table (the
-    /// same association, joined or prefetched twice): filters and orderings
-    /// add up, joins and prefetches merge, the selection is kept. A
-    /// user-named alias wins over an anonymous one, so that SQL snippets
-    /// that use its name work; the other alias refers to the same table.
+    /// Merges the refinements of a later relation on the same table (the
+    /// same association, joined or prefetched twice): filters add up, the
+    /// later ordering replaces the earlier one, a later common table
+    /// expression replaces the earlier one of the same name, joins and
+    /// prefetches merge, the selection is kept. A user-named alias wins over
+    /// an anonymous one, so that SQL snippets that use its name work; the
+    /// other alias refers to the same table.
     mutating func merge(_ other: SQLQuery) {
         filters += other.filters
-        orderings += other.orderings
-        for cte in other.ctes where !ctes.contains(where: { $0.tableName == cte.tableName }) {
-            ctes.append(cte)
+        if !other.orderings.isEmpty {
+            orderings = other.orderings
+            isReversed = other.isReversed
+        }
+        for cte in other.ctes {
+            addCTE(cte)
         }
         if let otherAlias = other.alias {
             if let alias, alias !== otherAlias {
@@ -72,26 +100,52 @@ extension SQLQuery {
         }
     }
 
-    /// Adds prefetched rows, merged into an existing prefetch of the same
-    /// key and tables: two `including(all:)` of the same association
-    /// combine their filters.
-    mutating func addPrefetch(_ prefetch: SQLPrefetch) {
-        guard let index = prefetches.firstIndex(where: { $0.key == prefetch.key }) else {
-            prefetches.append(prefetch)
-            return
-        }
-        let existing = prefetches[index]
-        let sameTables =
-            existing.steps.count == prefetch.steps.count
-            && zip(existing.steps, prefetch.steps).allSatisfy {
-                $0.relation.tableName.lowercased() == $1.relation.tableName.lowercased()
-            }
-        if sameTables {
-            for step in prefetch.steps.indices {
-                prefetches[index].steps[step].relation.merge(prefetch.steps[step].relation)
-            }
+    /// Adds a common table expression; it replaces the one of the same name.
+    mutating func addCTE(_ cte: SQLCTE) {
+        if let index = ctes.firstIndex(where: { $0.tableName.lowercased() == cte.tableName.lowercased() }) {
+            ctes[index] = cte
         } else {
+            ctes.append(cte)
+        }
+    }
+
+    /// Adds prefetched rows.
+    ///
+    /// Two `including(all:)` of the same key, through the same pivots (same
+    /// keys and tables), make one prefetch: their refinements merge, and the
+    /// later one decides the selection. Through pivots under other keys, they
+    /// make two prefetches. A direct prefetch of the same key to another
+    /// table replaces the earlier one.
+    ///
+    /// Pivots under the same key are one shared association, whatever the
+    /// prefetches that go through them: the refinements of each apply to
+    /// every prefetch through it.
+    mutating func addPrefetch(_ prefetch: SQLPrefetch) {
+        var prefetch = prefetch
+        let pivotCount = prefetch.steps.count - 1
+        for level in 0..<max(pivotCount, 0) {
+            let sharing = prefetches.indices.filter { prefetches[$0].sharesPivots(with: prefetch, through: level) }
+            guard let first = sharing.first else { break }
+            var pivot = prefetches[first].steps[level].relation
+            pivot.merge(prefetch.steps[level].relation)
+            prefetch.steps[level].relation = pivot
+            for index in sharing {
+                prefetches[index].steps[level].relation = pivot
+            }
+        }
+        if let index = prefetches.firstIndex(where: {
+            $0.key == prefetch.key && $0.steps.count == prefetch.steps.count
+                && $0.sharesPivots(with: prefetch, through: pivotCount)
+        }) {
+            let destination = prefetch.steps[pivotCount].relation
+            prefetches[index].steps[pivotCount].relation.merge(destination)
+            prefetches[index].steps[pivotCount].relation.selection = destination.selection
+        } else if pivotCount == 0,
+            let index = prefetches.firstIndex(where: { $0.key == prefetch.key && $0.steps.count == 1 })
+        {
             prefetches[index] = prefetch
+        } else {
+            prefetches.append(prefetch)
         }
     }
 
@@ -103,6 +157,37 @@ extension SQLQuery {
             joins[index].merge(join)
         } else {
             joins.append(join)
+        }
+    }
+
+    /// Applies `update` to the query, its joined tables and the tables of its
+    /// prefetched rows, at any depth.
+    mutating func updateAllRelations(_ update: (inout SQLQuery) -> Void) {
+        update(&self)
+        for index in joins.indices {
+            joins[index].relation.updateAllRelations(update)
+        }
+        for index in prefetches.indices {
+            for step in prefetches[index].steps.indices {
+                prefetches[index].steps[step].relation.updateAllRelations(update)
+            }
+        }
+    }
+
+    /// Removes the orderings of every table: `unordered()`.
+    mutating func removeAllOrderings() {
+        updateAllRelations {
+            $0.orderings = []
+            $0.isReversed = false
+        }
+    }
+
+    /// Appends the primary key of every table after its orderings:
+    /// `withStableOrder()`.
+    mutating func appendPrimaryKeyOrderings() {
+        updateAllRelations { query in
+            let tableName = query.tableName
+            query.orderings.append(.deferred { db in try SQLQuery.primaryKeyOrderings(db, tableName: tableName) })
         }
     }
 
@@ -188,14 +273,14 @@ extension SQLQuery {
         let root = JoinedTable(query: self, join: nil)
         try Self.resolveNames(root, context)
 
-        var allCTEs = ctes
+        // The definition met last, depth first, wins.
+        var withQuery = self
         for table in root.all.dropFirst() {
-            for cte in table.query.ctes where !allCTEs.contains(where: { $0.tableName == cte.tableName }) {
-                allCTEs.append(cte)
+            for cte in table.query.ctes {
+                withQuery.addCTE(cte)
             }
         }
-        var withQuery = self
-        withQuery.ctes = allCTEs
+        let allCTEs = withQuery.ctes
         var sql = try withQuery.withSQL(context)
 
         // SELECT
@@ -361,9 +446,9 @@ extension SQLQuery {
         case .expression, .aliasedExpression:
             return 1
         case .allColumns:
-            return try tableColumnNames(table.query.tableName, context: context, ctes: ctes).count
+            return try tableColumnCount(table.query.tableName, context: context, ctes: ctes)
         case .qualifiedAllColumns(let alias):
-            return try tableColumnNames(alias.tableName ?? table.query.tableName, context: context, ctes: ctes).count
+            return try tableColumnCount(alias.tableName ?? table.query.tableName, context: context, ctes: ctes)
         case .allColumnsExcluding(let excluded):
             let excludedSet = Set(excluded.map { $0.lowercased() })
             return try tableColumnNames(table.query.tableName, context: context, ctes: ctes)
@@ -395,18 +480,63 @@ extension SQLQuery {
         return [alias.qualifiedSelection(selection)]
     }
 
+    /// The number of columns of `SELECT *` on a table or common table
+    /// expression. A common table expression defined by a request that
+    /// selects expressions only has one column per expression.
+    private static func tableColumnCount(
+        _ tableName: String, context: SQLGenerationContext, ctes: [SQLCTE]
+    ) throws -> Int {
+        if let cte = ctes.first(where: { $0.tableName.lowercased() == tableName.lowercased() }),
+            cte.columns?.isEmpty ?? true, case .query(let query) = cte.subquery.impl, !query.hasJoinedSelections,
+            let selection = try? query.resolvedSelection(context.db),
+            selection.allSatisfy({ $0.isSingleColumn })
+        {
+            return selection.count
+        }
+        return try tableColumnNames(tableName, context: context, ctes: ctes).count
+    }
+
     /// The columns of `SELECT *` on a table or common table expression.
+    ///
+    /// A common table expression defined by a request is compiled with the
+    /// other common table expressions of the query, which it may read. One
+    /// defined by an SQL literal is compiled alone.
     private static func tableColumnNames(
         _ tableName: String, context: SQLGenerationContext, ctes: [SQLCTE]
     ) throws -> [String] {
-        if let cte = ctes.first(where: { $0.tableName.lowercased() == tableName.lowercased() }) {
-            if let columns = cte.columns, !columns.isEmpty { return columns }
-            let cteContext = SQLGenerationContext(context.db)
-            let sql =
-                try "WITH " + (cte.isRecursive ? "RECURSIVE " : "") + cte.sql(cteContext)
-                + " SELECT * FROM " + tableName.quotedDatabaseIdentifier
-            return try context.db.makeStatement(sql: sql).columnNames
+        guard let cte = ctes.first(where: { $0.tableName.lowercased() == tableName.lowercased() }) else {
+            return try context.db.cachedStatement(sql: "SELECT * FROM \(tableName.quotedDatabaseIdentifier)")
+                .columnNames
         }
-        return try context.db.cachedStatement(sql: "SELECT * FROM \(tableName.quotedDatabaseIdentifier)").columnNames
+        if let columns = cte.columns, !columns.isEmpty { return columns }
+        var embedded = SQLQuery(tableName: tableName, selection: [AllColumns()])
+        if case .query = cte.subquery.impl {
+            embedded.ctes = ctes
+        } else {
+            embedded.ctes = [cte]
+        }
+        do {
+            let sql =
+                try embedded.withSQL(SQLGenerationContext(context.db)) + "SELECT * FROM "
+                + tableName.quotedDatabaseIdentifier
+            return try context.db.makeStatement(sql: sql).columnNames
+        } catch let error as DatabaseError {
+            throw DatabaseError(
+                resultCode: error.extendedResultCode,
+                message: "Could not compute the number of columns of the \(tableName.quotedDatabaseIdentifier) CTE: "
+                    + (error.message ?? "unknown error")
+                    + ". Check the SQL of the CTE, or give its columns with the `columns:` argument.",
+                sql: error.sql, arguments: error.arguments)
+        }
+    }
+}
+
+extension SQLSelection {
+    /// True when the selection is one result column (not `*`).
+    fileprivate var isSingleColumn: Bool {
+        switch impl {
+        case .expression, .aliasedExpression: return true
+        default: return false
+        }
     }
 }
