@@ -33,10 +33,17 @@ public struct SQL: Sendable {
                 }
                 return sql
             case .expression(let expression):
+                if let subquery = expression.topLevelSubquery { return try subquery.sql(context) }
                 return try expression.sql(context)
             case .selection(let selection):
+                if case .expression(let expression) = selection.impl, let subquery = expression.topLevelSubquery {
+                    return try subquery.sql(context)
+                }
                 return try selection.sql(context)
             case .ordering(let ordering):
+                if case .expression(let expression) = ordering.impl, let subquery = expression.topLevelSubquery {
+                    return try subquery.sql(context)
+                }
                 return try ordering.sql(context)
             case .subquery(let subquery):
                 // As is: the literal writes any parentheses around it.

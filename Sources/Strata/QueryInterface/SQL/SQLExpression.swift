@@ -225,6 +225,13 @@ public struct SQLExpression: Sendable {
         return depth == 0
     }
 
+    /// The request of a subquery expression, which an SQL literal writes as
+    /// is, without parentheses: `SELECT * FROM (\(request))`.
+    var topLevelSubquery: SQLSubquery? {
+        if case .subquery(let subquery) = impl { return subquery }
+        return nil
+    }
+
     /// The expression as a selected result column named `key`.
     func aliased(_ key: String) -> SQLSelection {
         SQLSelection(impl: .aliasedExpression(self, key))

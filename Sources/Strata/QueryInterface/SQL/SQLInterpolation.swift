@@ -46,7 +46,7 @@ public struct SQLInterpolation: StringInterpolationProtocol, Sendable {
     /// Appends a value or expression; nil is NULL. Values are bound as arguments.
     /// A request is appended as is, as a subquery without parentheses.
     public mutating func appendInterpolation(_ expressible: (any SQLExpressible)?) {
-        append(expressible, orElse: .expression(expressible?.sqlExpression ?? .null))
+        elements.append(.expression(expressible?.sqlExpression ?? .null))
     }
 
     /// Appends a string value, bound as an argument.
@@ -58,20 +58,20 @@ public struct SQLInterpolation: StringInterpolationProtocol, Sendable {
     /// expressions). A request is appended as is, as a subquery without
     /// parentheses.
     public mutating func appendInterpolation(_ expressible: some SQLExpressible & SQLOrderingTerm & SQLSelectable) {
-        append(expressible, orElse: .expression(expressible.sqlExpression))
+        elements.append(.expression(expressible.sqlExpression))
     }
 
     /// Appends a selection. A request is appended as is, as a subquery
     /// without parentheses.
     public mutating func appendInterpolation(_ selection: some SQLSelectable) {
-        append(selection, orElse: .selection(selection.sqlSelection))
+        elements.append(.selection(selection.sqlSelection))
     }
 
     /// Appends a selection; nil is NULL. A request is appended as is, as a
     /// subquery without parentheses.
     public mutating func appendInterpolation(_ selection: (any SQLSelectable)?) {
         if let selection {
-            append(selection, orElse: .selection(selection.sqlSelection))
+            elements.append(.selection(selection.sqlSelection))
         } else {
             elements.append(.expression(.null))
         }
@@ -80,24 +80,13 @@ public struct SQLInterpolation: StringInterpolationProtocol, Sendable {
     /// Appends an ordering term. A request is appended as is, as a subquery
     /// without parentheses.
     public mutating func appendInterpolation(_ orderingTerm: some SQLOrderingTerm) {
-        append(orderingTerm, orElse: .ordering(orderingTerm.sqlOrdering))
+        elements.append(.ordering(orderingTerm.sqlOrdering))
     }
 
     /// Appends an ordering term. A request is appended as is, as a subquery
     /// without parentheses.
     public mutating func appendInterpolation(_ orderingTerm: any SQLOrderingTerm) {
-        append(orderingTerm, orElse: .ordering(orderingTerm.sqlOrdering))
-    }
-
-    /// Appends a request as is, as a subquery without parentheses:
-    /// the overloads for expressions, selections and orderings also accept
-    /// requests.
-    private mutating func append(_ value: Any?, orElse element: @autoclosure () -> SQL.Element) {
-        if let subquery = value as? any SQLSubqueryable {
-            elements.append(.subquery(subquery.sqlSubquery))
-        } else {
-            elements.append(element())
-        }
+        elements.append(.ordering(orderingTerm.sqlOrdering))
     }
 
     /// Appends the SQL of a request as is, without parentheses: the literal
