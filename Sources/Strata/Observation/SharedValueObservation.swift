@@ -87,9 +87,16 @@ public final class SharedValueObservation<Element: Sendable>: @unchecked Sendabl
             return (clientID, self.lastValue, nextBaseID)
         }
         if let lastValue {
-            scheduler.schedule { [weak self] in
-                guard let self, lock.withLock({ clients[clientID] != nil }) else { return }
+            if scheduler.immediateInitialValue() {
+                // Like the initial value of an observation, the current value
+                // is notified during `start`, also to a subscriber that comes
+                // after the first one (or from inside its `onChange`).
                 onChange(lastValue)
+            } else {
+                scheduler.schedule { [weak self] in
+                    guard let self, lock.withLock({ clients[clientID] != nil }) else { return }
+                    onChange(lastValue)
+                }
             }
         }
         if let baseID {
