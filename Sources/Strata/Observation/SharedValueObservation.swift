@@ -3,7 +3,8 @@ import Foundation
 /// How long a ``SharedValueObservation`` keeps observing the database.
 public enum SharedValueObservationExtent: Sendable {
     /// From the first subscription until the shared observation is
-    /// deinitialized (or fails).
+    /// deinitialized (or fails). Subscriptions keep it alive: it ends once
+    /// the app has released it and every subscription is cancelled.
     case observationLifetime
     /// While it has subscribers: it stops when the last one leaves, and
     /// starts again with the next one.
@@ -65,6 +66,8 @@ public final class SharedValueObservation<Element: Sendable>: @unchecked Sendabl
         }
     }
 
+    // Runs once the app and every subscription have released the shared
+    // observation: the database observation stops.
     deinit {
         base.cancellable?.cancel()
     }
@@ -109,7 +112,9 @@ public final class SharedValueObservation<Element: Sendable>: @unchecked Sendabl
             // The observation failed, or lost its last subscriber, while it started.
             if !isCurrent { cancellable.cancel() }
         }
-        return AnyDatabaseCancellable { [weak self] in self?.removeClient(clientID) }
+        // The subscription keeps the shared observation alive: the app may
+        // keep only the cancellable. Cancelling releases it.
+        return AnyDatabaseCancellable { self.removeClient(clientID) }
     }
 
     /// The values of the shared observation, as an asynchronous sequence.
