@@ -29,8 +29,8 @@ import Dispatch
 
     extension DatabaseMigrator {
         /// A publisher that runs the unapplied migrations, as
-        /// ``asyncMigrate(_:completion:)`` does. Nothing runs until the
-        /// publisher is subscribed, and each subscription migrates once. The
+        /// ``asyncMigrate(_:completion:)`` does. Nothing runs until a
+        /// subscriber asks for a value, and each subscription migrates once. The
         /// end of the migration, or its error, is delivered on `scheduler`, the
         /// main queue by default.
         ///

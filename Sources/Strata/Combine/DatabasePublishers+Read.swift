@@ -27,7 +27,7 @@ import Dispatch
 
     extension DatabaseReader {
         /// A publisher that reads a value from the database. Nothing is read
-        /// until the publisher is subscribed, and each subscription reads once,
+        /// until a subscriber asks for a value, and each subscription reads once,
         /// in a read-only access that does not block the subscribing thread. The
         /// value, or the error, is delivered on `scheduler`, the main queue by
         /// default.

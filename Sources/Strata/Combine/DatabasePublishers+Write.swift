@@ -29,7 +29,7 @@ import Dispatch
     extension DatabaseWriter {
         /// A publisher that writes in the database, in a transaction that
         /// commits when `updates` return and rolls back when they throw. Nothing
-        /// is written until the publisher is subscribed, and each subscription
+        /// is written until a subscriber asks for a value, and each subscription
         /// writes once, without blocking the subscribing thread. The value of
         /// `updates`, or the error, is delivered on `scheduler`, the main queue
         /// by default.
@@ -55,8 +55,8 @@ import Dispatch
         /// A publisher that writes in the database, in a transaction, then
         /// reads from the database as the transaction left it, and publishes
         /// what `value` returns. With a ``DatabasePool``, the read runs on a
-        /// reader and does not block other writes. Nothing is written until the
-        /// publisher is subscribed, and each subscription writes and reads once.
+        /// reader and does not block other writes. Nothing is written until a
+        /// subscriber asks for a value, and each subscription writes and reads once.
         /// The value, or the error, is delivered on `scheduler`, the main queue
         /// by default.
         ///

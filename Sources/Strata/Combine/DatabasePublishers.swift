@@ -33,20 +33,15 @@
 
     extension DatabasePublishers {
         /// A publisher that starts one asynchronous database access per
-        /// subscription, when it is subscribed, and delivers its result (one
-        /// value then completion, or a failure) on `scheduler`.
+        /// subscription, at the subscriber's first demand, and delivers its
+        /// result (one value then completion, or a failure) on `scheduler`.
         static func access<Output>(
             receiveOn scheduler: some Scheduler,
-            _ start: @escaping @Sendable (_ completion: @escaping @Sendable (Result<Output, any Error>) -> Void) -> Void
+            _ start: @escaping Access<Output>.Start
         ) -> AnyPublisher<Output, any Error> {
-            Deferred {
-                Future<Output, any Error> { promise in
-                    let promise = UncheckedSendable(promise)
-                    start { result in promise.value(result) }
-                }
-            }
-            .receive(on: scheduler)
-            .eraseToAnyPublisher()
+            Access(start: start)
+                .receive(on: scheduler)
+                .eraseToAnyPublisher()
         }
     }
 

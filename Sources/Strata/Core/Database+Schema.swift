@@ -1,8 +1,8 @@
 // Schema introspection and foreign key checks.
 //
 // Everything is cached per connection in `schemaCache`, until
-// `clearSchemaCache()` (called after each statement that changes the schema,
-// and after rollbacks).
+// `clearSchemaCache()` (called after each statement that changes the schema),
+// or the rollback of a transaction that changed the schema.
 
 extension Database {
     // MARK: - Reserved tables

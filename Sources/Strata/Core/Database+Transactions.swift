@@ -218,6 +218,7 @@ extension Database {
     /// any change, which SQLite's commit and rollback hooks don't report.
     func completeEmptyTransaction(committed: Bool) {
         cachedTransactionDate = nil
+        transactionChangedSchema = false
         instrument?.transactionDidEnd(self, committed: committed)
         let callbacks = transactionCompletionCallbacks
         transactionCompletionCallbacks = []
@@ -242,10 +243,12 @@ extension Database {
         }
         pendingTransactionCompletion = .none
         cachedTransactionDate = nil
+        let changedSchema = transactionChangedSchema
+        transactionChangedSchema = false
         guard pending != .none else { return }
         instrument?.transactionDidEnd(self, committed: pending == .commit)
-        if pending == .rollback {
-            // A rolled back transaction may have changed the schema.
+        if pending == .rollback && changedSchema {
+            // The rollback undid the schema changes of the transaction.
             schemaCache = SchemaCache()
         }
         if let observationBroker, !observationBroker.isEmpty {

@@ -69,6 +69,15 @@ public final class Database {
     /// Schema information cached by introspection (`Database+Schema.swift`).
     @exclusivity(unchecked) var schemaCache = SchemaCache()
 
+    /// Whether a statement that changes the schema (as the authorizer saw it
+    /// compile) ran in the current transaction. Only such a transaction can
+    /// change the schema when it rolls back: the rollback of any other one
+    /// (a read-only transaction, a failed write that only changed rows)
+    /// keeps `schemaCache`. This costs no statement, unlike a comparison of
+    /// `PRAGMA schema_version` before and after. Reset when the transaction
+    /// ends.
+    @exclusivity(unchecked) var transactionChangedSchema = false
+
     /// Whether a read-only connection checked its schema cache against
     /// `PRAGMA schema_version` in the current transaction: the schema can't
     /// change until the transaction ends, so the cache is trusted until then.
@@ -420,8 +429,9 @@ public final class Database {
     func statementDidExecute(_ statement: Statement) {
         if statement.invalidatesDatabaseSchemaCache {
             clearSchemaCache()
-        } else if statement.isRollback {
-            // Rolling back to a savepoint may undo schema changes.
+            if isInsideTransaction { transactionChangedSchema = true }
+        } else if statement.isRollback && transactionChangedSchema {
+            // Rolling back (to a savepoint) may undo schema changes.
             schemaCache = SchemaCache()
         }
         if let observationBroker, !observationBroker.isEmpty {

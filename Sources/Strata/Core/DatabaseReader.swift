@@ -189,11 +189,25 @@ extension Database {
             do {
                 result = try value()
             } catch {
-                rollbackAfterError()
+                // A read-only transaction has nothing to undo: it ends with
+                // COMMIT, as after a success. The error of `value` wins.
+                endReadTransactionAfterError()
                 throw error
             }
             try commitReadTransaction()
             return result
+        }
+    }
+
+    /// Ends a read-only transaction whose closure threw, if SQLite has not
+    /// ended it already. A failed COMMIT is reported and rolls back.
+    func endReadTransactionAfterError() {
+        guard isInsideTransaction else { return }
+        do {
+            try executeBookkeeping(sql: "COMMIT TRANSACTION")
+        } catch {
+            reportBookkeepingFailure(error, "COMMIT TRANSACTION")
+            rollbackAfterError()
         }
     }
 

@@ -3,7 +3,8 @@ import Foundation
 /// How long a ``SharedValueObservation`` keeps observing the database.
 public enum SharedValueObservationExtent: Sendable {
     /// From the first subscription until the shared observation is
-    /// deinitialized (or fails).
+    /// deinitialized (or fails). Subscriptions keep it alive: it ends once
+    /// the app has released it and every subscription is cancelled.
     case observationLifetime
     /// While it has subscribers: it stops when the last one leaves, and
     /// starts again with the next one.
@@ -65,6 +66,8 @@ public final class SharedValueObservation<Element: Sendable>: @unchecked Sendabl
         }
     }
 
+    // Runs once the app and every subscription have released the shared
+    // observation: the database observation stops.
     deinit {
         base.cancellable?.cancel()
     }
@@ -87,9 +90,16 @@ public final class SharedValueObservation<Element: Sendable>: @unchecked Sendabl
             return (clientID, self.lastValue, nextBaseID)
         }
         if let lastValue {
-            scheduler.schedule { [weak self] in
-                guard let self, lock.withLock({ clients[clientID] != nil }) else { return }
+            if scheduler.immediateInitialValue() {
+                // Like the initial value of an observation, the current value
+                // is notified during `start`, also to a subscriber that comes
+                // after the first one (or from inside its `onChange`).
                 onChange(lastValue)
+            } else {
+                scheduler.schedule { [weak self] in
+                    guard let self, lock.withLock({ clients[clientID] != nil }) else { return }
+                    onChange(lastValue)
+                }
             }
         }
         if let baseID {
@@ -102,7 +112,9 @@ public final class SharedValueObservation<Element: Sendable>: @unchecked Sendabl
             // The observation failed, or lost its last subscriber, while it started.
             if !isCurrent { cancellable.cancel() }
         }
-        return AnyDatabaseCancellable { [weak self] in self?.removeClient(clientID) }
+        // The subscription keeps the shared observation alive: the app may
+        // keep only the cancellable. Cancelling releases it.
+        return AnyDatabaseCancellable { self.removeClient(clientID) }
     }
 
     /// The values of the shared observation, as an asynchronous sequence.
