@@ -24,9 +24,10 @@ public final class Statement {
     public var sql: String { _sql }
     private let _sql: String
 
-    /// The tables and columns read by the statement, found when it was compiled.
-    public var databaseRegion: DatabaseRegion { _databaseRegion }
-    private let _databaseRegion: DatabaseRegion
+    /// The tables and columns read by the statement, found when it was
+    /// compiled. A request that prefetches rows adds the region of its other
+    /// queries.
+    public internal(set) var databaseRegion: DatabaseRegion
 
     /// Whether the statement changes the schema (CREATE, DROP, ALTER...).
     let invalidatesDatabaseSchemaCache: Bool
@@ -94,7 +95,7 @@ public final class Statement {
         self.sqliteStatement = handle
         self.database = database
         self._sql = sql
-        self._databaseRegion = authorizer.region
+        self.databaseRegion = authorizer.region
         self.invalidatesDatabaseSchemaCache = authorizer.invalidatesDatabaseSchemaCache
         self.isTransactionStatement = authorizer.isTransactionStatement
         self.eventKinds = authorizer.eventKinds

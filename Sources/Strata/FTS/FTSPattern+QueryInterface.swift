@@ -22,7 +22,7 @@ extension TableRequest where Self: FilteredRequest {
     /// matches nothing.
     public func matching(_ pattern: FTS3Pattern?) -> Self {
         guard let pattern else { return none() }
-        return filter(Column(databaseTableName).match(pattern))
+        return filter(Self.tableMatch(databaseTableName, pattern.sqlExpression))
     }
 
     /// Returns a request filtered by a full-text match on all the columns of
@@ -30,7 +30,13 @@ extension TableRequest where Self: FilteredRequest {
     /// nothing.
     public func matching(_ pattern: FTS5Pattern?) -> Self {
         guard let pattern else { return none() }
-        return filter(Column(databaseTableName).match(pattern))
+        return filter(Self.tableMatch(databaseTableName, pattern.sqlExpression))
+    }
+
+    /// `"table" MATCH pattern`. The table name is never qualified, even
+    /// when the request is a joined association.
+    private static func tableMatch(_ tableName: String, _ pattern: SQLExpression) -> SQLExpression {
+        SQLExpression(impl: .binary("MATCH", .unqualifiedIdentifier(tableName), pattern))
     }
 }
 

@@ -76,8 +76,16 @@ extension SQLExpression {
 
     /// The expression as an argument of a function that builds JSON: JSON
     /// text is embedded as JSON (`JSON(column)`), other values as SQL values.
+    /// NULL, and the result of `->` (already JSON), are left as they are.
     var jsonBuildingArgument: SQLExpression {
         guard case .jsonValue(let base) = impl else { return self }
-        return SQLExpression(impl: .function("JSON", [base]))
+        switch base.impl {
+        case .databaseValue(let dbValue) where dbValue.isNull:
+            return base
+        case .binary("->", _, _):
+            return base
+        default:
+            return SQLExpression(impl: .function("JSON", [base]))
+        }
     }
 }

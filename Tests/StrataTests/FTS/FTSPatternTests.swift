@@ -106,7 +106,7 @@ struct FTS3PatternTests {
             // Aliased table
             let alias = TableAlias(name: "d")
             let aliased = FTSDocument.aliased(alias).matching(pattern)
-            #expect(try requestSQL(db, aliased) == #"SELECT "d".* FROM "document" "d" WHERE "d"."document" MATCH ?"#)
+            #expect(try requestSQL(db, aliased) == #"SELECT "d".* FROM "document" "d" WHERE "document" MATCH ?"#)
             #expect(try aliased.fetchCount(db) == 1)
         }
     }

@@ -216,7 +216,7 @@ struct ExpressionSQLTests {
         }
         #expect(
             try sql(QIPlayer.filter(date(Column("createdAt")) == "2020-01-23")) == (
-                "SELECT * FROM \"player\" WHERE DATE(\"createdAt\") = ?", ["2020-01-23"]
+                "SELECT * FROM \"player\" WHERE (DATE(\"createdAt\")) = ?", ["2020-01-23"]
             ))
         #expect(
             try sql(QIPlayer.filter(SQL("a OR b").sqlExpression && score > 0)).0

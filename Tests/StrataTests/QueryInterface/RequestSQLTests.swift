@@ -27,7 +27,7 @@ struct RequestSQLTests {
 
     @Test func allAndNone() throws {
         #expect(try sql(QIPlayer.all()) == "SELECT * FROM \"player\"")
-        #expect(try sql(QIPlayer.none()) == "SELECT * FROM \"player\" WHERE 0")
+        #expect(try sql(QIPlayer.none()) == "SELECT * FROM \"player\" WHERE ?")
         let dbQueue = try qiPlayerDatabase()
         try dbQueue.read { db throws in
             #expect(try QIPlayer.none().fetchAll(db).isEmpty)
@@ -51,7 +51,7 @@ struct RequestSQLTests {
         #expect(try sql(QIPlayer.select(AllColumns(), Column.rowID)) == "SELECT *, \"rowid\" FROM \"player\"")
         #expect(
             try sql(Table("team").select(.allColumns(excluding: ["other"]), Column("id")))
-                == "SELECT \"id\", \"id\" FROM \"team\"")
+                == "SELECT *, \"id\" FROM \"team\"")
         let dbQueue = try qiPlayerDatabase()
         try dbQueue.read { db throws in
             #expect(

@@ -11,15 +11,23 @@ extension SQLQuery {
             sql = try self.sql(context, forSingleResult: singleResult)
             adapter = nil
         }
-        let statement = try db.cachedStatement(sql: sql)
-        try statement.setArguments(context.arguments)
         if !hasPrefetches {
+            let statement = try db.cachedStatement(sql: sql)
+            try statement.setArguments(context.arguments)
             return PreparedRequest(statement: statement, adapter: adapter)
         }
-        if db.recordedRegion != nil {
-            // Observations track the prefetched tables even when the base
-            // request has no row yet, and the prefetch queries do not run.
-            db.recordedRegion!.formUnion(try prefetchRegion(db))
+        // The region of the statement covers the prefetched tables (empty
+        // when the request fetches no row). This statement is not cached:
+        // a cached one would lend this region to requests without prefetches.
+        // Observations record the region when the statement runs, so they
+        // track the prefetched tables even when the base request has no row
+        // yet, and the prefetch queries do not run.
+        let statement = try db.makeStatement(sql: sql)
+        try statement.setArguments(context.arguments)
+        if try fetchesNoRow(db) {
+            statement.databaseRegion = DatabaseRegion()
+        } else {
+            statement.databaseRegion.formUnion(try prefetchRegion(db))
         }
         let query = self
         return PreparedRequest(statement: statement, adapter: adapter) { rows, db in

@@ -4,7 +4,7 @@ extension QueryInterfaceRequest {
     /// those rowids: `player(id,name)[1]`.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
         // A request known to be empty (`none()`) reads nothing.
-        if try query.resolvedFilter(db)?.andOperands.contains(where: \.isZeroLiteral) == true {
+        if try query.fetchesNoRow(db) {
             return DatabaseRegion()
         }
         var region = try makePreparedRequest(db, forSingleResult: false).statement.databaseRegion
@@ -66,5 +66,14 @@ extension QueryInterfaceRequest {
         default:
             return nil
         }
+    }
+}
+
+extension SQLQuery {
+    /// Whether the filter is known to match no row: it is `false` (`none()`)
+    /// or `0`, or an `AND` chain that contains one of them.
+    func fetchesNoRow(_ db: Database) throws -> Bool {
+        guard let filter = try resolvedFilter(db) else { return false }
+        return filter.andOperands.contains { $0.isZeroLiteral || $0.isFalseValue }
     }
 }

@@ -30,9 +30,10 @@ extension FilteredRequest {
     /// Returns the request itself.
     public func all() -> Self { self }
 
-    /// Returns a request that fetches no row: `WHERE 0`.
+    /// Returns a request that fetches no row: `WHERE ?`, with `false` as
+    /// argument.
     public func none() -> Self {
-        filter(SQLExpression.falseLiteral)
+        filter(SQLExpression.falseValue)
     }
 }
 

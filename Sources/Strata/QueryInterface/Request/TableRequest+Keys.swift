@@ -16,7 +16,7 @@ extension TableRequest where Self: FilteredRequest & TypedRequest {
         // NULL matches no row (SQLite allows NULL in some primary keys, and
         // `IS NULL` would match them).
         let values = keys.map(\.databaseValue).filter { !$0.isNull }
-        if values.isEmpty { return none() }
+        if values.isEmpty { return matchingNoKey() }
         let tableName = databaseTableName
         return filterWhenConnected { db in
             let columns = try db.primaryKey(tableName).columns
@@ -31,20 +31,22 @@ extension TableRequest where Self: FilteredRequest & TypedRequest {
 
     /// Returns a request filtered by a primary or unique key, given as a
     /// dictionary of columns and values: `WHERE "email" = '...'`. A nil key
-    /// matches no row.
+    /// matches no row. The dictionary may hold other columns besides the
+    /// key: they are tested too.
     ///
-    /// It is a fatal error when the columns are not a primary or unique key.
+    /// It is a fatal error when the columns contain no primary or unique key.
     public func filter(key: [String: (any DatabaseValueConvertible)?]?) -> Self {
-        guard let key else { return none() }
+        guard let key else { return matchingNoKey() }
         return filter(keys: [key])
     }
 
     /// Returns a request filtered by primary or unique keys, given as
-    /// dictionaries of columns and values.
+    /// dictionaries of columns and values (which may hold other columns
+    /// besides the key).
     ///
-    /// It is a fatal error when the columns are not a primary or unique key.
+    /// It is a fatal error when the columns contain no primary or unique key.
     public func filter(keys: [[String: (any DatabaseValueConvertible)?]]) -> Self {
-        if keys.isEmpty { return none() }
+        if keys.isEmpty { return matchingNoKey() }
         let keys = keys.map { key in
             Dictionary(key.map { ($0.key, $0.value?.databaseValue ?? .null) }, uniquingKeysWith: { $1 })
         }
@@ -52,20 +54,28 @@ extension TableRequest where Self: FilteredRequest & TypedRequest {
         return filterWhenConnected { db in
             var conditions: [SQLExpression] = []
             for key in keys {
-                // Conditions follow the column order of the matched key.
-                guard let columns = try db.uniqueKeyColumns(tableName, matching: key.keys) else {
+                // The dictionary must contain a unique key, and may give
+                // other columns too: every given column is tested.
+                guard let keyColumns = try db.uniqueKeyColumns(tableName, among: key.keys) else {
                     fatalError(
                         "table \(tableName) has no unique key on column(s) "
                             + key.keys.sorted().joined(separator: ", "))
                 }
-                let values = columns.map { key[$0]! }
-                // A key with a NULL value matches no row.
-                if values.contains(where: \.isNull) { continue }
-                let condition = zip(columns, values).map { column, value in Column(column) == value }
+                // A NULL value in the unique key matches no row.
+                if keyColumns.contains(where: { key[$0]!.isNull }) { continue }
+                // Conditions follow the column order of the key, then the
+                // other columns by name.
+                let otherColumns = key.keys.filter { !keyColumns.contains($0) }.sorted()
+                let condition = (keyColumns + otherColumns).map { column in Column(column) == key[column]! }
                 conditions.append(condition.joined(operator: .and))
             }
             return conditions.joined(operator: .or)
         }
+    }
+
+    /// The request for no key, or for NULL keys: `WHERE 0`.
+    private func matchingNoKey() -> Self {
+        filter(SQLExpression.falseLiteral)
     }
 }
 
@@ -94,11 +104,16 @@ extension TableRequest where Self: OrderedRequest {
 }
 
 extension TableRequest where Self: AggregatingRequest {
-    /// Returns a request grouped by primary key.
+    /// Returns a request grouped by primary key: the INTEGER PRIMARY KEY
+    /// column, the `rowid` of other rowid tables, or the primary key columns
+    /// of WITHOUT ROWID tables (and of views).
     public func groupByPrimaryKey() -> Self {
         let tableName = databaseTableName
         return groupWhenConnected { db in
-            try db.primaryKey(tableName).columns.map { Column($0) }
+            guard try db.tableExists(tableName) else {
+                return try db.primaryKey(tableName).columns.map { Column($0) }
+            }
+            return try SQLQuery.fastPrimaryKeyColumns(db, tableName: tableName).map { Column($0) }
         }
     }
 }

@@ -23,7 +23,7 @@ extension ColumnExpression {
 
     /// The column, not qualified by any table alias.
     public var detached: SQLExpression {
-        SQLExpression(impl: .literal(SQL(sql: name.quotedDatabaseIdentifier)))
+        .unqualifiedIdentifier(name)
     }
 
     /// `"column" = "column" + value`.

@@ -7,8 +7,12 @@ public struct SQLExpression: Sendable {
     indirect enum Impl: Sendable {
         /// A value, bound as a statement argument.
         case databaseValue(DatabaseValue)
-        /// An SQL literal, such as `SQL("DATE(\(value))")`.
+        /// An SQL literal, such as `SQL("DATE(\(value))")`. Put in
+        /// parentheses when it is the operand of an operator.
         case literal(SQL)
+        /// SQL text written by the library that never needs parentheses nor
+        /// a table qualifier: a number (`0`) or a quoted identifier.
+        case verbatim(String)
         /// An unqualified column.
         case column(String)
         /// A column of an aliased table: `"alias"."name"`.
@@ -45,8 +49,9 @@ public struct SQLExpression: Sendable {
         case subquery(SQLSubquery)
         /// An expression that holds JSON text (see `asJSON`).
         case jsonValue(SQLExpression)
-        /// Whether an aliased table has a row, from its primary key:
-        /// `"alias"."id" IS NOT NULL` (`IS NULL` when negated).
+        /// Whether an aliased table has a row, from its fast primary key:
+        /// `"alias"."id" IS NOT NULL`, `"alias"."rowid" IS NOT NULL` (`IS
+        /// NULL` when negated).
         case aliasExists(TableAliasBase, negated: Bool)
         /// The primary key of an aliased table: `"alias"."id"` (the rowid
         /// for tables without a single-column primary key).
@@ -63,10 +68,25 @@ public struct SQLExpression: Sendable {
     static let null = SQLExpression(impl: .databaseValue(.null))
 
     /// The `1` (true) constant.
-    static let trueLiteral = SQLExpression(impl: .literal(SQL(sql: "1")))
+    static let trueLiteral = SQLExpression(impl: .verbatim("1"))
 
     /// The `0` (false) constant.
-    static let falseLiteral = SQLExpression(impl: .literal(SQL(sql: "0")))
+    static let falseLiteral = SQLExpression(impl: .verbatim("0"))
+
+    /// An identifier, quoted, never qualified with a table alias: `"name"`.
+    static func unqualifiedIdentifier(_ name: String) -> SQLExpression {
+        SQLExpression(impl: .verbatim(name.quotedDatabaseIdentifier))
+    }
+
+    /// The `false` value, bound as a statement argument (the filter of
+    /// `none()`).
+    static let falseValue = SQLExpression(impl: .databaseValue(false.databaseValue))
+
+    /// True for a bound value that is false (zero), such as ``falseValue``.
+    var isFalseValue: Bool {
+        if case .databaseValue(let dbValue) = impl { return dbValue == false.databaseValue }
+        return false
+    }
 
     /// True if the expression is the NULL value.
     var isNullValue: Bool {
@@ -88,8 +108,9 @@ public struct SQLExpression: Sendable {
             if dbValue.isNull { return "NULL" }
             return context.append(argument: dbValue)
         case .literal(let literal):
-            let sql = try literal.sql(context)
-            return wrapped && !Self.isSimple(sql) ? "(" + sql + ")" : sql
+            return try wrap(literal.sql(context))
+        case .verbatim(let sql):
+            return sql
         case .column(let name):
             return name.quotedDatabaseIdentifier
         case .qualifiedColumn(let name, let alias):
@@ -170,12 +191,19 @@ public struct SQLExpression: Sendable {
                 }
                 return try SQLExpression.associative(negated ? .and : .or, tests).sql(context, wrapped: wrapped)
             }
-            let tests = try context.db.primaryKey(tableName).columns.map { column in
+            // A row exists when its fast primary key is not NULL: the
+            // INTEGER PRIMARY KEY, the rowid, or (WITHOUT ROWID tables) any
+            // of the primary key columns.
+            let columns =
+                try context.db.tableExists(tableName)
+                ? SQLQuery.fastPrimaryKeyColumns(context.db, tableName: tableName)
+                : context.db.primaryKey(tableName).columns
+            let tests = columns.map { column in
                 SQLExpression(
                     impl: .binary(
                         negated ? "IS" : "IS NOT", SQLExpression(impl: .qualifiedColumn(column, alias)), .null))
             }
-            let expression = tests.count == 1 ? tests[0] : SQLExpression.associative(negated ? .or : .and, tests)
+            let expression = tests.count == 1 ? tests[0] : SQLExpression.associative(negated ? .and : .or, tests)
             return try expression.sql(context, wrapped: wrapped)
         case .aliasPrimaryKey(let alias):
             guard let tableName = alias.tableName else { _ = try alias.qualifier(); return "" }
@@ -190,39 +218,6 @@ public struct SQLExpression: Sendable {
         case "=", "<>", "<", "<=", ">", ">=", "IS", "IS NOT": return true
         default: return false
         }
-    }
-
-    /// True for literals that need no parentheses: identifiers, numbers,
-    /// placeholders, and single function calls such as `DATE("createdAt")`.
-    private static func isSimple(_ sql: String) -> Bool {
-        let scalars = Array(sql.unicodeScalars)
-        guard let first = scalars.first else { return true }
-        func isWord(_ c: Unicode.Scalar) -> Bool {
-            CharacterSet.alphanumerics.contains(c) || c == "_" || c == "." || c == "\"" || c == "?"
-        }
-        var index = 0
-        while index < scalars.count, isWord(scalars[index]) { index += 1 }
-        if index == scalars.count { return true }
-        guard first != "(", scalars[index] == "(", scalars.last == ")" else { return false }
-        // The opening parenthesis must close at the very end.
-        var depth = 0
-        var inString: Unicode.Scalar?
-        for i in index..<scalars.count {
-            let c = scalars[i]
-            if let quote = inString {
-                if c == quote { inString = nil }
-                continue
-            }
-            switch c {
-            case "'", "\"": inString = c
-            case "(": depth += 1
-            case ")":
-                depth -= 1
-                if depth == 0 && i != scalars.count - 1 { return false }
-            default: break
-            }
-        }
-        return depth == 0
     }
 
     /// The request of a subquery expression, which an SQL literal writes as
@@ -241,7 +236,8 @@ public struct SQLExpression: Sendable {
     func qualified(with alias: TableAliasBase) -> SQLExpression {
         switch impl {
         case .column(let name): return SQLExpression(impl: .qualifiedColumn(name, alias))
-        case .databaseValue, .literal, .qualifiedColumn, .countAll, .exists, .subquery, .aliasExists, .aliasPrimaryKey:
+        case .databaseValue, .literal, .verbatim, .qualifiedColumn, .countAll, .exists, .subquery, .aliasExists,
+            .aliasPrimaryKey:
             return self
         case .function(let name, let arguments):
             return SQLExpression(impl: .function(name, arguments.map { $0.qualified(with: alias) }))
@@ -288,13 +284,16 @@ public struct SQLExpression: Sendable {
         SQLExpression(impl: .binary("=", expression, .zeroLiteral))
     }
 
-    /// The `0` literal of ``isZero(_:)``.
-    static let zeroLiteral = SQLExpression(impl: .literal(SQL(sql: "0")))
+    /// The `0` constant of ``isZero(_:)``.
+    static let zeroLiteral = SQLExpression(impl: .verbatim("0"))
 
-    /// True for the `0` literal.
+    /// True for the `0` constant, or an SQL literal that is `0`.
     var isZeroLiteral: Bool {
-        if case .literal(let literal) = impl, literal.isZeroLiteral { return true }
-        return false
+        switch impl {
+        case .verbatim("0"): return true
+        case .literal(let literal): return literal.isZeroLiteral
+        default: return false
+        }
     }
 
     /// The logical negation, with `NOT IN`, `NOT BETWEEN`, `NOT EXISTS`,

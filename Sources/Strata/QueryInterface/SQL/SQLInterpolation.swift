@@ -136,7 +136,13 @@ public struct SQLInterpolation: StringInterpolationProtocol, Sendable {
         appendLiteral(collation.name)
     }
 
+    /// Appends `(a,b,c)`, or `(SELECT NULL WHERE NULL)` for an empty list
+    /// (a list without any value, that stays valid SQL after `IN`).
     private mutating func appendList(_ expressions: [SQLExpression]) {
+        if expressions.isEmpty {
+            appendLiteral("(SELECT NULL WHERE NULL)")
+            return
+        }
         appendLiteral("(")
         for (i, expression) in expressions.enumerated() {
             if i > 0 { appendLiteral(",") }

@@ -36,10 +36,7 @@ public struct SQLSelection: Sendable {
         case .literal(let literal):
             return try literal.sql(context)
         case .allColumns:
-            if let qualifier {
-                return try qualifier.qualifier().quotedDatabaseIdentifier + ".*"
-            }
-            return "*"
+            return try Self.allColumnsSQL(qualifier)
         case .qualifiedAllColumns(let alias):
             return try context.qualifier(alias).quotedDatabaseIdentifier + ".*"
         case .allColumnsExcluding(let excluded):
@@ -48,13 +45,24 @@ public struct SQLSelection: Sendable {
                     resultCode: .SQLITE_MISUSE, message: "AllColumnsExcluding can only be used in a table request")
             }
             let excludedSet = Set(excluded.map { $0.lowercased() })
-            let columns = try context.db.cachedStatement(sql: "SELECT * FROM \(tableName.quotedDatabaseIdentifier)")
-                .columnNames.filter { !excludedSet.contains($0.lowercased()) }
+            let allColumns = try context.db.cachedStatement(sql: "SELECT * FROM \(tableName.quotedDatabaseIdentifier)")
+                .columnNames
+            let columns = allColumns.filter { !excludedSet.contains($0.lowercased()) }
+            // Excluding nothing (or only unknown columns) selects `*`.
+            if columns.count == allColumns.count {
+                return try Self.allColumnsSQL(qualifier)
+            }
             return
                 try columns
                 .map { try SQLExpression(impl: .column($0)).qualifiedIfNeeded(qualifier).sql(context) }
                 .joined(separator: ", ")
         }
+    }
+
+    /// `*`, or `"alias".*`.
+    private static func allColumnsSQL(_ qualifier: TableAliasBase?) throws -> String {
+        guard let qualifier else { return "*" }
+        return try qualifier.qualifier().quotedDatabaseIdentifier + ".*"
     }
 
     /// True if the selection is `*` (possibly qualified).

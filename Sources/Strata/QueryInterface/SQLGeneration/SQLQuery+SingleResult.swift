@@ -3,7 +3,7 @@
 extension SQLQuery {
     /// Whether a request for a single row needs `LIMIT 1`: not when it
     /// aggregates without grouping, nor when its filter pins a unique key of
-    /// the table (primary key, rowid or unique index) with equalities.
+    /// the table (primary key, rowid or unique index) with `=` or `IS`.
     func needsSingleResultLimit(_ db: Database) throws -> Bool {
         guard joins.isEmpty, trailingSelection.isEmpty else { return true }
         let hasGroups = try !(groups?.resolve(db).isEmpty ?? true)
@@ -18,14 +18,15 @@ extension SQLQuery {
     }
 
     /// The columns of this query's table that the filter compares with a
-    /// non-null value, through an `AND` chain of `=`.
+    /// value, through an `AND` chain of `=` and `IS` (`"id" IS NULL` pins
+    /// the column too: it matches one row at most).
     private func pinnedColumns(_ filter: SQLExpression) -> [String] {
         switch filter.impl {
         case .associative(let op, let operands) where op.sql == "AND" || operands.count == 1:
             return operands.flatMap(pinnedColumns)
-        case .binary("=", let lhs, let rhs):
-            if let column = ownColumn(lhs), rhs.isNonNullValue { return [column] }
-            if let column = ownColumn(rhs), lhs.isNonNullValue { return [column] }
+        case .binary("=", let lhs, let rhs), .binary("IS", let lhs, let rhs):
+            if let column = ownColumn(lhs), rhs.isValue { return [column] }
+            if let column = ownColumn(rhs), lhs.isValue { return [column] }
             return []
         default:
             return []
@@ -45,9 +46,9 @@ extension SQLQuery {
 }
 
 extension SQLExpression {
-    /// True for a bound value that is not NULL.
-    fileprivate var isNonNullValue: Bool {
-        if case .databaseValue(let dbValue) = impl { return !dbValue.isNull }
+    /// True for a value, NULL included.
+    fileprivate var isValue: Bool {
+        if case .databaseValue = impl { return true }
         return false
     }
 }
@@ -69,13 +70,14 @@ extension Database {
 }
 
 extension Database {
-    /// The columns of the primary key or unique index made of `columns`
-    /// (case-insensitive, in any order), in the order of the key, spelled as
-    /// in `columns`. Nil when no such key exists.
-    func uniqueKeyColumns(_ tableName: String, matching columns: some Collection<String>) throws -> [String]? {
+    /// The columns of the primary key or of a unique index that `columns`
+    /// contain (case-insensitive, in any order; other columns may be given
+    /// too), in the order of the key, spelled as in `columns`. The primary
+    /// key comes first. Nil when the columns contain no unique key.
+    func uniqueKeyColumns(_ tableName: String, among columns: some Collection<String>) throws -> [String]? {
         let byLowercasedName = Dictionary(columns.map { ($0.lowercased(), $0) }, uniquingKeysWith: { $1 })
         func spelled(_ keyColumns: [String]) -> [String]? {
-            guard keyColumns.count == byLowercasedName.count else { return nil }
+            guard !keyColumns.isEmpty else { return nil }
             let spelled = keyColumns.compactMap { byLowercasedName[$0.lowercased()] }
             return spelled.count == keyColumns.count ? spelled : nil
         }

@@ -24,11 +24,14 @@ extension SQLQuery {
         if let conflictResolution, conflictResolution != .abort {
             sql += "OR " + conflictResolution.rawValue + " "
         }
-        sql += try targetSQL() + " SET "
-        sql += try assignments.map { try $0.sql(context) }.joined(separator: ", ")
         if selectsRowsThroughSubquery {
+            // The subquery selects the rows: the updated table needs no alias.
+            sql += tableName.quotedDatabaseIdentifier + " SET "
+            sql += try assignments.map { try $0.sql(context) }.joined(separator: ", ")
             return try sql + " WHERE " + fastPrimaryKeyInSubquerySQL(context)
         }
+        sql += try targetSQL() + " SET "
+        sql += try assignments.map { try $0.sql(context) }.joined(separator: ", ")
         if let filter = try resolvedFilter(context.db) {
             sql += try " WHERE " + filter.sql(context)
         }

@@ -184,7 +184,13 @@ struct SQLQuery: Sendable {
         let db = context.db
         let selection = try resolvedSelection(db)
         let groups = try self.groups?.resolve(db) ?? []
-        if limit == nil && groups.isEmpty && havings.isEmpty {
+        // A selection that defines aliases (`expression AS name`) is kept in
+        // a subquery: the filter may refer to the aliases.
+        let definesAliases = selection.contains { selection in
+            if case .aliasedExpression = selection.impl { return true }
+            return false
+        }
+        if limit == nil && groups.isEmpty && havings.isEmpty && !definesAliases {
             if isDistinct {
                 if selection.count == 1, let expression = selection[0].expression,
                     !expression.isAggregate

@@ -1,0 +1,27 @@
+import Foundation
+import Strata
+import Testing
+
+/// JSON expressions given to the functions that build JSON.
+struct JSONBuildingArgumentTests {
+    @Test("B33: asJSON does not wrap NULL nor the result of -> in JSON(...)")
+    func nullAndArrowResultsAreNotWrapped() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db throws in
+            try db.execute(
+                sql: """
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, info TEXT);
+                    INSERT INTO player VALUES (1, '{"address":{"city":"Paris"}}');
+                    """)
+            let info = JSONColumn("info")
+            let array = Database.jsonArray(
+                [DatabaseValue.null.asJSON, info.jsonRepresentation(atPath: "address").asJSON, Column("info").asJSON]
+                    as [any SQLExpressible])
+            let request = Table("player").select(array, as: String.self)
+            #expect(
+                try requestSQL(db, request)
+                    == #"SELECT JSON_ARRAY(NULL, "info" -> ?, JSON("info")) FROM "player""#)
+            #expect(try request.fetchOne(db) == #"[null,{"city":"Paris"},{"address":{"city":"Paris"}}]"#)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Strata
+import Testing
+
+/// The SQL of `fetchCount` and `fetchOne`, and the `*` selection.
+struct CountAndSingleResultTests {
+    private func makeDatabase(_ log: SQLLog) throws -> DatabaseQueue {
+        let dbQueue = try DatabaseQueue(configuration: log.configuration())
+        try dbQueue.write { db throws in
+            try db.execute(
+                sql: """
+                    CREATE TABLE readers (id INTEGER PRIMARY KEY, name TEXT, age INT);
+                    INSERT INTO readers (id, name, age) VALUES (1, '1', 20), (2, '0', 30), (3, NULL, 30);
+                    """)
+        }
+        return dbQueue
+    }
+
+    @Test("B14: fetchCount keeps a selection that defines aliases the filter may use")
+    func countKeepsAliases() throws {
+        let log = SQLLog()
+        let dbQueue = try makeDatabase(log)
+        try dbQueue.read { db throws in
+            log.clear()
+            let readers = Table("readers")
+            #expect(
+                try readers.annotated(with: Column("name").forKey("alt")).filter(Column("alt").detached).fetchCount(db)
+                    == 1)
+            // Selections without aliases are replaced with COUNT(*).
+            #expect(try readers.fetchCount(db) == 3)
+            #expect(try readers.filter(Column("age") > 25).fetchCount(db) == 2)
+            #expect(try readers.select(Column("name"), Column("age")).fetchCount(db) == 3)
+            #expect(try readers.select(Column("age")).distinct().fetchCount(db) == 2)
+        }
+        #expect(
+            log.userStatements == [
+                #"SELECT COUNT(*) FROM (SELECT *, "name" AS "alt" FROM "readers" WHERE "alt")"#,
+                #"SELECT COUNT(*) FROM "readers""#,
+                #"SELECT COUNT(*) FROM "readers" WHERE "age" > ?"#,
+                #"SELECT COUNT(*) FROM "readers""#,
+                #"SELECT COUNT(DISTINCT "age") FROM "readers""#,
+            ])
+    }
+
+    @Test("B39: fetchOne adds no LIMIT 1 when the filter tests a unique key with IS NULL")
+    func isNullOnUniqueKeyNeedsNoLimit() throws {
+        let log = SQLLog()
+        let dbQueue = try makeDatabase(log)
+        try dbQueue.read { db throws in
+            log.clear()
+            let readers = Table("readers")
+            #expect(try readers.filter(Column("id") == nil).fetchOne(db) == nil)
+            #expect(try readers.filter(nil == Column("id")).filter(Column("age") == 30).fetchOne(db) == nil)
+            #expect(try readers.filter(Column("id") == 2).fetchOne(db)?["name"] == "0")
+            // A column that is not a unique key keeps LIMIT 1.
+            #expect(try readers.filter(Column("name") == nil).fetchOne(db)?["id"] == 3)
+            #expect(try readers.filter(Column("id") != nil).fetchOne(db) != nil)
+        }
+        #expect(
+            log.userStatements == [
+                #"SELECT * FROM "readers" WHERE "id" IS NULL"#,
+                #"SELECT * FROM "readers" WHERE ("id" IS NULL) AND ("age" = ?)"#,
+                #"SELECT * FROM "readers" WHERE "id" = ?"#,
+                #"SELECT * FROM "readers" WHERE "name" IS NULL LIMIT 1"#,
+                #"SELECT * FROM "readers" WHERE "id" IS NOT NULL LIMIT 1"#,
+            ])
+    }
+
+    @Test("B40: .allColumns(excluding:) that excludes nothing, or only unknown columns, is *")
+    func excludingNothingIsStar() throws {
+        let log = SQLLog()
+        let dbQueue = try makeDatabase(log)
+        try dbQueue.read { db throws in
+            let readers = Table("readers")
+            log.clear()
+            #expect(try readers.select(.allColumns(excluding: [String]())).distinct().fetchCount(db) == 3)
+            #expect(
+                try requestSQL(db, readers.select(.allColumns(excluding: ["unknown", "AGEX"])))
+                    == #"SELECT * FROM "readers""#)
+            #expect(
+                try requestSQL(db, readers.select(.allColumns(excluding: ["AGE"])))
+                    == #"SELECT "id", "name" FROM "readers""#)
+            let alias = TableAlias(name: "r")
+            #expect(
+                try requestSQL(db, readers.aliased(alias).select(.allColumns(excluding: ["unknown"])))
+                    == #"SELECT "r".* FROM "readers" "r""#)
+        }
+        #expect(log.userStatements.first == #"SELECT COUNT(*) FROM (SELECT DISTINCT * FROM "readers")"#)
+    }
+}
