@@ -20,6 +20,8 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// - Parameters:
     ///   - label: the queue label; `configuration.label ?? defaultLabel` when nil.
+    ///   - qos: the quality of service of the queue, unless the configuration
+    ///     gives it a target queue (it then runs at the target's).
     ///   - isReader: reader connections of a pool use `targetQueue`, not `writeTargetQueue`.
     init(
         path: String, configuration: Configuration, defaultLabel: String, qos: DispatchQoS,
@@ -28,9 +30,14 @@ final class SerializedDatabase: @unchecked Sendable {
         let label = label ?? configuration.label ?? defaultLabel
         self.path = path
         self.configuration = configuration
-        self.queue = DispatchQueue(
-            label: label, qos: qos,
-            target: isReader ? configuration.targetQueue : configuration.writeTargetQueue ?? configuration.targetQueue)
+        let target = isReader ? configuration.targetQueue : configuration.writeTargetQueue ?? configuration.targetQueue
+        if let target {
+            // No QoS: with one, a global target queue is replaced by the
+            // global queue of that QoS, and the work runs elsewhere.
+            self.queue = DispatchQueue(label: label, target: target)
+        } else {
+            self.queue = DispatchQueue(label: label, qos: qos)
+        }
         if configuration.usesTaskExecutorForAsyncAccesses,
             #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
         {
