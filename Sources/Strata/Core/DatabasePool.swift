@@ -72,13 +72,17 @@ public final class DatabasePool: Sendable {
         let poolKey = PoolQueueKey()
         self.poolKey = poolKey
         writer.queue.setSpecific(key: poolKey.key, value: poolKey.value)
+        // Readers keep the writer open: when the pool goes away, the writer
+        // closes after them, checkpoints the WAL and deletes it.
+        let writer = self.writer
         readerPool = ReaderPool(
             maximumCount: configuration.maximumReaderCount, instrument: configuration.makeInstrument(),
             label: baseLabel
         ) { number in
             let reader = try SerializedDatabase(
                 path: path, configuration: readerConfiguration, defaultLabel: "GRDB.DatabasePool",
-                qos: configuration.readQoS, label: "\(baseLabel).reader.\(number)", isReader: true)
+                qos: configuration.readQoS, label: "\(baseLabel).reader.\(number)", isReader: true,
+                closingBefore: writer)
             reader.queue.setSpecific(key: poolKey.key, value: poolKey.value)
             return reader
         }
@@ -165,7 +169,7 @@ public final class DatabasePool: Sendable {
             let number = snapshotCount.next()
             return try DatabaseSnapshot(
                 path: path, configuration: configuration,
-                label: "\(configuration.label ?? "GRDB.DatabasePool").snapshot.\(number)")
+                label: "\(configuration.label ?? "GRDB.DatabasePool").snapshot.\(number)", closingBefore: writer)
         }
     }
 

@@ -23,9 +23,11 @@ final class SerializedDatabase: @unchecked Sendable {
     ///   - qos: the quality of service of the queue, unless the configuration
     ///     gives it a target queue (it then runs at the target's).
     ///   - isReader: reader connections of a pool use `targetQueue`, not `writeTargetQueue`.
+    ///   - writer: the writer of the pool of a reader: it stays open until
+    ///     this connection is closed.
     init(
         path: String, configuration: Configuration, defaultLabel: String, qos: DispatchQoS,
-        label: String? = nil, isReader: Bool = false
+        label: String? = nil, isReader: Bool = false, closingBefore writer: SerializedDatabase? = nil
     ) throws {
         let label = label ?? configuration.label ?? defaultLabel
         self.path = path
@@ -47,6 +49,7 @@ final class SerializedDatabase: @unchecked Sendable {
         }
         self.role = isReader ? .reader : .writer
         self.db = try Database(path: path, description: label, configuration: configuration)
+        db.closesBefore = writer
         queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
     }
 
