@@ -102,12 +102,20 @@ public final class DatabasePool: Sendable {
     // MARK: - Closing, interrupting, memory
 
     /// Closes the connections. Later accesses throw. Throws when SQLite can't
-    /// close a connection yet (it is then closed later).
+    /// close a connection yet (it is then closed later). When the writer
+    /// can't close, the pool stays open: later writes and reads succeed.
     public func close() throws {
         checkNotReentrant()
         var firstError: (any Error)?
+        // Readers first: the writer, closing last, checkpoints the WAL and
+        // deletes it.
         do { try readerPool.close() } catch { firstError = error }
-        do { try writer.sync { db in try db.close() } } catch { firstError = firstError ?? error }
+        do {
+            try writer.sync { db in try db.close() }
+        } catch {
+            readerPool.reopen()
+            firstError = firstError ?? error
+        }
         if let firstError { throw firstError }
     }
 
