@@ -524,14 +524,16 @@ public final class Statement {
     /// The statement is not reset: it ran to its end, and the next binding
     /// resets it.
     private func clearBindings() {
-        guard parameterNames.count <= Self.maximumClearedParameterCount else { return }
+        // The count from SQLite: `parameterNames` would cost a retain and a
+        // release of the array.
+        guard sqlite3_bind_parameter_count(sqliteStatement) <= Self.maximumClearedParameterCount else { return }
         sqlite3_clear_bindings(sqliteStatement)
         bindingsWereCleared = true
     }
 
     /// The largest number of parameters whose values are released after
     /// `execute(arguments:)`.
-    private static let maximumClearedParameterCount = 20
+    private static let maximumClearedParameterCount: CInt = 20
 
     /// Called when a cursor reached the end of the statement.
     @usableFromInline
