@@ -71,10 +71,12 @@ public struct Configuration: Sendable {
     /// The quality of service of writes.
     public var writeQoS: DispatchQoS { qos }
 
-    /// The target queue of the dispatch queues of read accesses.
+    /// The target queue of the dispatch queues of read accesses. Accesses
+    /// run at its quality of service, not at ``qos``.
     public var targetQueue: DispatchQueue? = nil
 
-    /// The target queue of the dispatch queue of write accesses (defaults to ``targetQueue``).
+    /// The target queue of the dispatch queue of write accesses (defaults to
+    /// ``targetQueue``). Accesses run at its quality of service, not at ``qos``.
     public var writeTargetQueue: DispatchQueue? = nil
 
     /// Whether SQLite checkpoints the WAL by itself when it grows past 1000

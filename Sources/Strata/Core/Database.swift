@@ -131,6 +131,12 @@ public final class Database {
     /// The automatic checkpoints of a pool's writer (nil elsewhere).
     var checkpointPacer: CheckpointPacer?
 
+    /// Released only after this connection is closed: a pool's reader keeps
+    /// the pool's writer here, so that the writer closes last and, as the
+    /// last connection to the file, checkpoints the WAL and deletes it. A
+    /// read-only connection can do neither.
+    var closesBefore: AnyObject?
+
     // MARK: - Opening
 
     /// Opens a connection. Throws `DatabaseError` when the file can't be opened

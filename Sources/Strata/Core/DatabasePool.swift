@@ -72,13 +72,17 @@ public final class DatabasePool: Sendable {
         let poolKey = PoolQueueKey()
         self.poolKey = poolKey
         writer.queue.setSpecific(key: poolKey.key, value: poolKey.value)
+        // Readers keep the writer open: when the pool goes away, the writer
+        // closes after them, checkpoints the WAL and deletes it.
+        let writer = self.writer
         readerPool = ReaderPool(
             maximumCount: configuration.maximumReaderCount, instrument: configuration.makeInstrument(),
             label: baseLabel
         ) { number in
             let reader = try SerializedDatabase(
                 path: path, configuration: readerConfiguration, defaultLabel: "GRDB.DatabasePool",
-                qos: configuration.readQoS, label: "\(baseLabel).reader.\(number)", isReader: true)
+                qos: configuration.readQoS, label: "\(baseLabel).reader.\(number)", isReader: true,
+                closingBefore: writer)
             reader.queue.setSpecific(key: poolKey.key, value: poolKey.value)
             return reader
         }
@@ -98,12 +102,20 @@ public final class DatabasePool: Sendable {
     // MARK: - Closing, interrupting, memory
 
     /// Closes the connections. Later accesses throw. Throws when SQLite can't
-    /// close a connection yet (it is then closed later).
+    /// close a connection yet (it is then closed later). When the writer
+    /// can't close, the pool stays open: later writes and reads succeed.
     public func close() throws {
         checkNotReentrant()
         var firstError: (any Error)?
+        // Readers first: the writer, closing last, checkpoints the WAL and
+        // deletes it.
         do { try readerPool.close() } catch { firstError = error }
-        do { try writer.sync { db in try db.close() } } catch { firstError = firstError ?? error }
+        do {
+            try writer.sync { db in try db.close() }
+        } catch {
+            readerPool.reopen()
+            firstError = firstError ?? error
+        }
         if let firstError { throw firstError }
     }
 
@@ -165,7 +177,7 @@ public final class DatabasePool: Sendable {
             let number = snapshotCount.next()
             return try DatabaseSnapshot(
                 path: path, configuration: configuration,
-                label: "\(configuration.label ?? "GRDB.DatabasePool").snapshot.\(number)")
+                label: "\(configuration.label ?? "GRDB.DatabasePool").snapshot.\(number)", closingBefore: writer)
         }
     }
 

@@ -27,14 +27,15 @@ public final class DatabaseSnapshot: Sendable {
     public var path: String { serializedDatabase.path }
 
     /// Opens a read-only connection and starts the transaction that pins its
-    /// state.
-    init(path: String, configuration: Configuration, label: String) throws {
+    /// state. `writer`, the writer of the pool, stays open until the
+    /// snapshot closes.
+    init(path: String, configuration: Configuration, label: String, closingBefore writer: SerializedDatabase) throws {
         var configuration = configuration
         configuration.readonly = true
         configuration.allowsUnsafeTransactions = true
         serializedDatabase = try SerializedDatabase(
             path: path, configuration: configuration, defaultLabel: "GRDB.DatabasePool",
-            qos: configuration.readQoS, label: label, isReader: true)
+            qos: configuration.readQoS, label: label, isReader: true, closingBefore: writer)
         try serializedDatabase.sync { db in
             try db.beginTransaction(.deferred)
             // The first read of the transaction acquires its snapshot.

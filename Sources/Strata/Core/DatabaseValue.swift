@@ -190,14 +190,6 @@ extension DatabaseValue: DatabaseValueConvertible {
         dbValue
     }
 
-    /// Whether this is a text or a blob.
-    var holdsBytes: Bool {
-        switch storage {
-        case .string, .blob: return true
-        case .null, .int64, .double: return false
-        }
-    }
-
     /// Binds the value to a statement parameter. Wraps the `sqlite3_bind_*` functions.
 
     public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {

@@ -386,6 +386,16 @@ final class ReaderPool: @unchecked Sendable {
         }
         if let firstError { throw firstError }
     }
+
+    /// Undoes ``close()`` when the pool stays open because its writer could
+    /// not close: later accesses open new readers.
+    func reopen() {
+        let actions = withState { state -> [Action] in
+            state.isClosed = false
+            return pump(&state)
+        }
+        run(actions)
+    }
 }
 
 /// The result handed to a thread that waits on a semaphore.

@@ -20,17 +20,26 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// - Parameters:
     ///   - label: the queue label; `configuration.label ?? defaultLabel` when nil.
+    ///   - qos: the quality of service of the queue, unless the configuration
+    ///     gives it a target queue (it then runs at the target's).
     ///   - isReader: reader connections of a pool use `targetQueue`, not `writeTargetQueue`.
+    ///   - writer: the writer of the pool of a reader: it stays open until
+    ///     this connection is closed.
     init(
         path: String, configuration: Configuration, defaultLabel: String, qos: DispatchQoS,
-        label: String? = nil, isReader: Bool = false
+        label: String? = nil, isReader: Bool = false, closingBefore writer: SerializedDatabase? = nil
     ) throws {
         let label = label ?? configuration.label ?? defaultLabel
         self.path = path
         self.configuration = configuration
-        self.queue = DispatchQueue(
-            label: label, qos: qos,
-            target: isReader ? configuration.targetQueue : configuration.writeTargetQueue ?? configuration.targetQueue)
+        let target = isReader ? configuration.targetQueue : configuration.writeTargetQueue ?? configuration.targetQueue
+        if let target {
+            // No QoS: with one, a global target queue is replaced by the
+            // global queue of that QoS, and the work runs elsewhere.
+            self.queue = DispatchQueue(label: label, target: target)
+        } else {
+            self.queue = DispatchQueue(label: label, qos: qos)
+        }
         if configuration.usesTaskExecutorForAsyncAccesses,
             #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
         {
@@ -40,6 +49,7 @@ final class SerializedDatabase: @unchecked Sendable {
         }
         self.role = isReader ? .reader : .writer
         self.db = try Database(path: path, description: label, configuration: configuration)
+        db.closesBefore = writer
         queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
     }
 

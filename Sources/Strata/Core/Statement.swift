@@ -65,9 +65,6 @@ public final class Statement {
     /// the next execution binds `_arguments` again.
     @exclusivity(unchecked)
     private var bindingsWereCleared = false
-    /// Whether a text or a blob is bound (SQLite keeps a copy of its bytes).
-    @exclusivity(unchecked)
-    private var bindsBytes = false
 
     /// Compiles the first statement found in `sql`. Returns nil when it only
     /// holds white space or comments. `tail` receives the position after the statement.
@@ -268,7 +265,6 @@ public final class Statement {
         bindingsWereCleared = false
         reset()
         var positional = arguments.values.makeIterator()
-        var bytes = false
         for (i, name) in parameterNames.enumerated() {
             let value: DatabaseValue
             if let name, let named = arguments.namedValue(name) {
@@ -277,9 +273,7 @@ public final class Statement {
                 value = positional.next() ?? .null
             }
             _ = value.bind(to: sqliteStatement, at: CInt(i + 1))
-            bytes = bytes || value.holdsBytes
         }
-        bindsBytes = bytes
     }
 
     /// Consumes the arguments for this statement (multi-statement execution).
@@ -309,7 +303,6 @@ public final class Statement {
     ) throws -> Int {
         if bind {
             reset()
-            bindsBytes = true  // until all values are bound: a failed binding may leave some
         }
         let names = parameterNames
         if !hasNamedParameters {
@@ -321,20 +314,15 @@ public final class Statement {
             }
             if bind {
                 if let literal = arguments.literalValues {
-                    let result = literal.bind(to: sqliteStatement, count: count)
-                    try check(result.code, arguments)
-                    bindsBytes = result.holdsBytes
+                    try check(literal.bind(to: sqliteStatement, count: count), arguments)
                     return count
                 }
                 // Reads the values in place: subscripting the array copied each one.
-                var bytes = false
                 try arguments.values.withUnsafeBufferPointer { buffer in
                     for i in 0..<count {
                         try check(buffer[i].bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
-                        bytes = bytes || buffer[i].holdsBytes
                     }
                 }
-                bindsBytes = bytes
             }
             return count
         }
@@ -346,7 +334,6 @@ public final class Statement {
         let values = arguments.values
         var consumed = 0
         var missingNames: [String] = []
-        var bytes = false
         for (i, name) in names.enumerated() {
             let value: DatabaseValue
             if let name, let named = arguments.namedValue(name) {
@@ -360,10 +347,8 @@ public final class Statement {
             }
             if bind {
                 try check(value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
-                bytes = bytes || value.holdsBytes
             }
         }
-        if bind { bindsBytes = bytes }
         if !missingNames.isEmpty {
             if missingNames.allSatisfy({ $0 == "?" }) {
                 throw argumentsError("wrong number of statement arguments: \(values.count)", arguments)
@@ -398,20 +383,17 @@ public final class Statement {
         let count = names.count
         var boundCount = 0
         var hint = 0
-        var bytes = false
         let sqliteStatement = self.sqliteStatement
         try names.withUnsafeBufferPointer { names in
             try arguments.namedPairs.withUnsafeBufferPointer { pairs in
                 for pair in pairs.indices {
                     guard let i = Self.parameterIndex(of: pairs[pair].name, in: names, from: hint) else { continue }
                     try check(pairs[pair].value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
-                    bytes = bytes || pairs[pair].value.holdsBytes
                     boundCount += 1
                     hint = i + 1
                 }
             }
         }
-        bindsBytes = bytes
         return boundCount == count
     }
 
@@ -422,7 +404,6 @@ public final class Statement {
         let count = names.count
         var boundCount = 0
         var hint = 0
-        var bytes = false
         let sqliteStatement = self.sqliteStatement
         let valueOffset = NamedLiteral.valueOffset
         try names.withUnsafeBufferPointer { names in
@@ -433,15 +414,12 @@ public final class Statement {
                     let element = raw + index * MemoryLayout<NamedLiteral.Element>.stride
                     let name = element.assumingMemoryBound(to: String.self)
                     guard let i = Self.parameterIndex(of: name.pointee, in: names, from: hint) else { continue }
-                    let result = PlainValues.bind(element + valueOffset, to: sqliteStatement, at: CInt(i + 1))
-                    try check(result.code, arguments)
-                    bytes = bytes || result.holdsBytes
+                    try check(PlainValues.bind(element + valueOffset, to: sqliteStatement, at: CInt(i + 1)), arguments)
                     boundCount += 1
                     hint = i + 1
                 }
             }
         }
-        bindsBytes = bytes
         return boundCount == count
     }
 
@@ -539,18 +517,24 @@ public final class Statement {
         try database.statementWillExecute(self)
     }
 
-    /// Releases the values bound in SQLite (`sqlite3_clear_bindings`); the
-    /// next execution binds the statement arguments again.
+    /// Releases the values bound in SQLite (`sqlite3_clear_bindings`) of a
+    /// statement of at most 20 parameters, as GRDB does; the next execution
+    /// binds the statement arguments again. Statements with more parameters
+    /// keep their values bound.
     ///
-    /// Only texts and blobs are values that SQLite keeps (a copy of their
-    /// bytes): numbers and NULL hold nothing, and clearing them would cost
-    /// more than a quarter of a ten-column insert.
+    /// The statement is not reset: it ran to its end, and the next binding
+    /// resets it.
     private func clearBindings() {
-        guard bindsBytes else { return }
-        sqlite3_reset(sqliteStatement)
+        // The count from SQLite: `parameterNames` would cost a retain and a
+        // release of the array.
+        guard sqlite3_bind_parameter_count(sqliteStatement) <= Self.maximumClearedParameterCount else { return }
         sqlite3_clear_bindings(sqliteStatement)
         bindingsWereCleared = true
     }
+
+    /// The largest number of parameters whose values are released after
+    /// `execute(arguments:)`.
+    private static let maximumClearedParameterCount: CInt = 20
 
     /// Called when a cursor reached the end of the statement.
     @usableFromInline

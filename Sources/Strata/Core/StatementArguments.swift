@@ -367,27 +367,24 @@ enum PlainValues {
         return true
     }
 
-    /// Binds a plain value (see `areAll`) and returns the SQLite result
-    /// code, and whether SQLite keeps a copy of its bytes.
+    /// Binds a plain value (see `areAll`) and returns the SQLite result code.
     @inline(__always)
-    static func bind(
-        _ element: UnsafeRawPointer, to sqliteStatement: SQLiteStatement, at index: CInt
-    ) -> (code: CInt, holdsBytes: Bool) {
+    static func bind(_ element: UnsafeRawPointer, to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
         let layout = ExistentialLayout.shared
         let type = element.load(fromByteOffset: ExistentialLayout.typeOffset, as: UInt.self)
         if type == layout.int {
-            return (element.load(as: Int.self).bind(to: sqliteStatement, at: index), false)
+            return element.load(as: Int.self).bind(to: sqliteStatement, at: index)
         }
         if type == layout.int64 {
-            return (element.load(as: Int64.self).bind(to: sqliteStatement, at: index), false)
+            return element.load(as: Int64.self).bind(to: sqliteStatement, at: index)
         }
         if type == layout.double {
-            return (element.load(as: Double.self).bind(to: sqliteStatement, at: index), false)
+            return element.load(as: Double.self).bind(to: sqliteStatement, at: index)
         }
         if type == layout.string {
-            return (element.assumingMemoryBound(to: String.self).pointee.bind(to: sqliteStatement, at: index), true)
+            return element.assumingMemoryBound(to: String.self).pointee.bind(to: sqliteStatement, at: index)
         }
-        return (sqlite3_bind_null(sqliteStatement, index), false)
+        return sqlite3_bind_null(sqliteStatement, index)
     }
 }
 
@@ -421,21 +418,18 @@ struct PositionalLiteral: @unchecked Sendable {
     }
 
     /// Binds the first `count` values to the first parameters, and returns
-    /// the first SQLite result code that is not SQLITE_OK, or SQLITE_OK, and
-    /// whether SQLite keeps a copy of some bytes.
-    func bind(to sqliteStatement: SQLiteStatement, count: Int) -> (code: CInt, holdsBytes: Bool) {
-        elements.withUnsafeBufferPointer { buffer -> (code: CInt, holdsBytes: Bool) in
-            guard let start = buffer.baseAddress else { return (SQLITE_OK, false) }
+    /// the first SQLite result code that is not SQLITE_OK, or SQLITE_OK.
+    func bind(to sqliteStatement: SQLiteStatement, count: Int) -> CInt {
+        elements.withUnsafeBufferPointer { buffer -> CInt in
+            guard let start = buffer.baseAddress else { return SQLITE_OK }
             let raw = UnsafeRawPointer(start)
-            var bytes = false
             for i in 0..<count {
-                let result = PlainValues.bind(
+                let code = PlainValues.bind(
                     raw + i * MemoryLayout<(any DatabaseValueConvertible)?>.stride, to: sqliteStatement,
                     at: CInt(i + 1))
-                bytes = bytes || result.holdsBytes
-                if result.code != SQLITE_OK { return (result.code, true) }
+                if code != SQLITE_OK { return code }
             }
-            return (SQLITE_OK, bytes)
+            return SQLITE_OK
         }
     }
 }

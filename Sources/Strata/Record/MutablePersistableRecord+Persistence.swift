@@ -179,7 +179,7 @@ extension MutablePersistableRecord {
         sql += PersistenceSQL.assignments(setColumns)
         sql += " WHERE " + PersistenceSQL.keyCondition(key.columns)
 
-        let changedRowCount = try db.changedRowCount {
+        let changedRowCount = try db.changedRowCount(of: info.tableName) {
             if let selection {
                 let context = SQLGenerationContext(db)
                 sql += try PersistenceSQL.returning(selection, tableName: info.tableName, context: context)
@@ -208,7 +208,7 @@ extension MutablePersistableRecord {
         let sql =
             "DELETE FROM " + info.tableName.quotedDatabaseIdentifier + " WHERE "
             + PersistenceSQL.keyCondition(key.columns)
-        let changedRowCount = try db.changedRowCount {
+        let changedRowCount = try db.changedRowCount(of: info.tableName) {
             try db.cachedStatement(sql: sql).execute(
                 arguments: StatementArguments(values: key.values, namedValues: [:]))
         }

@@ -21,7 +21,8 @@ struct SQLiteDateFields: Sendable {
     var second = 0
     /// Whether the string has a fraction of seconds (`HH:MM:SS.SSS`).
     var hasFraction = false
-    /// The fraction of seconds, truncated to nanoseconds.
+    /// The fraction of seconds, truncated to milliseconds, in nanoseconds
+    /// (`.00456` is 4_000_000).
     var nanosecond = 0
     /// The offset of the time zone indicator in seconds east of UTC, or nil
     /// when the string has no `Z` or `[+-]HH:MM` suffix.
@@ -97,14 +98,18 @@ enum SQLiteDateParser {
             fields.hasSeconds = true
             fields.second = second
             if consume(UInt8(ascii: ".")) {
+                // Milliseconds only, as GRDB: further digits are read and
+                // dropped.
                 var nanosecond = 0
                 var scale = 100_000_000
                 let start = i
                 while i < end {
                     let digit = Int(base[i]) &- 48
                     guard digit >= 0 && digit <= 9 else { break }
-                    nanosecond += digit * scale
-                    scale /= 10
+                    if scale >= 1_000_000 {
+                        nanosecond += digit * scale
+                        scale /= 10
+                    }
                     i += 1
                 }
                 guard i > start else { return nil }

@@ -200,7 +200,7 @@ extension QueryInterfaceRequest {
     public func deleteAll(_ db: Database) throws -> Int {
         let context = SQLGenerationContext(db)
         let sql = try query.deleteSQL(context)
-        return try db.changedRowCount { try db.execute(sql: sql, arguments: context.arguments) }
+        return try db.changedRowCount(of: databaseTableName) { try db.execute(sql: sql, arguments: context.arguments) }
     }
 
     /// Updates the rows of the request, and returns the number of updated rows.
@@ -235,7 +235,7 @@ extension QueryInterfaceRequest {
             .conflictResolutionForUpdate
         let context = SQLGenerationContext(db)
         let sql = try query.updateSQL(context, conflictResolution: conflictResolution, assignments: assignments)
-        return try db.changedRowCount { try db.execute(sql: sql, arguments: context.arguments) }
+        return try db.changedRowCount(of: databaseTableName) { try db.execute(sql: sql, arguments: context.arguments) }
     }
 }
 
