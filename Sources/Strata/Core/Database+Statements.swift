@@ -34,13 +34,28 @@ extension Database {
     ///
     /// - Complexity: Compiles the SQL once per connection; later calls look it up in a dictionary.
     public func cachedStatement(sql: String) throws -> Statement {
-        if let statement = statementCache[sql] {
+        try cachedStatement(sql: sql, cacheKey: sql)
+    }
+
+    /// Returns a cached statement for the main query of a request that
+    /// prefetches rows. It is cached apart from ``cachedStatement(sql:)``,
+    /// under a key that no SQL can have (it starts with a NUL character),
+    /// because its ``Statement/databaseRegion`` also covers the prefetched
+    /// tables: a request of the same SQL without prefetches keeps the region
+    /// of its own tables.
+    func cachedPrefetchingStatement(sql: String) throws -> Statement {
+        try cachedStatement(sql: sql, cacheKey: "\u{0}prefetching " + sql)
+    }
+
+    @inline(__always)
+    private func cachedStatement(sql: String, cacheKey: String) throws -> Statement {
+        if let statement = statementCache[cacheKey] {
             statement.reset()
             return statement
         }
         try checkNotClosed()
         let statement = try makeStatement(sql: sql, prepFlags: CUnsignedInt(SQLITE_PREPARE_PERSISTENT))
-        statementCache[sql] = statement
+        statementCache[cacheKey] = statement
         return statement
     }
 

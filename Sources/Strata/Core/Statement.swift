@@ -29,6 +29,10 @@ public final class Statement {
     /// queries.
     public internal(set) var databaseRegion: DatabaseRegion
 
+    /// The tables and columns read by the statement itself, as the
+    /// authorizer found them when it was compiled.
+    let compiledRegion: DatabaseRegion
+
     /// Whether the statement changes the schema (CREATE, DROP, ALTER...).
     let invalidatesDatabaseSchemaCache: Bool
 
@@ -92,7 +96,8 @@ public final class Statement {
         self.sqliteStatement = handle
         self.database = database
         self._sql = sql
-        self.databaseRegion = authorizer.region
+        self.compiledRegion = authorizer.region
+        self.databaseRegion = compiledRegion
         self.invalidatesDatabaseSchemaCache = authorizer.invalidatesDatabaseSchemaCache
         self.isTransactionStatement = authorizer.isTransactionStatement
         self.eventKinds = authorizer.eventKinds

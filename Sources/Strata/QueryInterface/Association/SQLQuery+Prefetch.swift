@@ -17,17 +17,18 @@ extension SQLQuery {
             return PreparedRequest(statement: statement, adapter: adapter)
         }
         // The region of the statement covers the prefetched tables (empty
-        // when the request fetches no row). This statement is not cached:
-        // a cached one would lend this region to requests without prefetches.
+        // when the request fetches no row). The statement is cached apart
+        // from the one of the same SQL without prefetches, which keeps the
+        // region of its own tables, and its region is set at each use.
         // Observations record the region when the statement runs, so they
         // track the prefetched tables even when the base request has no row
         // yet, and the prefetch queries do not run.
-        let statement = try db.makeStatement(sql: sql)
+        let statement = try db.cachedPrefetchingStatement(sql: sql)
         try statement.setArguments(context.arguments)
         if try fetchesNoRow(db) {
             statement.databaseRegion = DatabaseRegion()
         } else {
-            statement.databaseRegion.formUnion(try prefetchRegion(db))
+            statement.databaseRegion = statement.compiledRegion.union(try prefetchRegion(db))
         }
         let query = self
         return PreparedRequest(statement: statement, adapter: adapter) { rows, db in
