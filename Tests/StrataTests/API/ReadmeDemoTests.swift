@@ -46,8 +46,8 @@ struct ReadmeDemoTests {
         if block != source {
             let blockLines = block.split(separator: "\n", omittingEmptySubsequences: false)
             let sourceLines = source.split(separator: "\n", omittingEmptySubsequences: false)
-            let line = zip(blockLines, sourceLines).firstIndex(where: { $0 != $1 }) ?? min(
-                blockLines.count, sourceLines.count)
+            let common = min(blockLines.count, sourceLines.count)
+            let line = (0..<common).first { blockLines[$0] != sourceLines[$0] } ?? common
             Issue.record(
                 """
                 README.md's demo block differs from Sources/strata-demo/main.swift at line \(line + 1) of the file:
