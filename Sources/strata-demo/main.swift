@@ -1,8 +1,10 @@
 import Foundation
 import Strata
 
-// The README quick start: open a database file, create the `player` table,
-// insert players, fetch them and print them. Runs again on an existing file.
+// `swift run strata-demo [path]` opens the database file at `path`
+// (demo.sqlite by default, created the first time), creates the `player`
+// table if it is missing, inserts two players, and prints how many players
+// the file holds and the best five. Each run adds two more players.
 
 let path = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "demo.sqlite"
 
