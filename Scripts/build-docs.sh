@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 
 scratch=.build-docs
 graphs="$scratch/symbol-graphs"
-rm -rf "$graphs" "$scratch/strata-graphs"
+# The graphs of an earlier run stay: a build that compiles nothing writes none.
+rm -rf "$scratch/strata-graphs"
 mkdir -p "$graphs" "$scratch/strata-graphs"
 swift build --target Strata --scratch-path "$scratch" \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs"
