@@ -120,7 +120,6 @@ struct ViewRecordsArticleTests {
         }
     }
 
-
     /// A database with the captain triggers.
     private func databaseWithTriggers() throws -> DatabaseQueue {
         var config = Configuration()

@@ -1,223 +1,227 @@
 #if canImport(Combine)
-import Combine
+    import Combine
 #elseif OpenCombine
-import OpenCombine
-import OpenCombineDispatch
+    import OpenCombine
+    import OpenCombineDispatch
 #endif
 
 #if canImport(Combine) || OpenCombine
-import Dispatch
-import Foundation
-import Strata
-import Testing
+    import Dispatch
+    import Foundation
+    import Strata
+    import Testing
 
-/// Counts the accesses of a publisher.
-private final class AccessCount: @unchecked Sendable {
-    private let lock = TestLock()
-    private var count = 0
-    var value: Int { lock.withLock { count } }
-    func increment() { lock.withLock { count += 1 } }
-}
-
-@Suite("Combine: readPublisher and writePublisher")
-struct CombineReadWriteTests {
-    @Test("The main queue runs while tests run")
-    func mainQueueRuns() async throws {
-        let ran = Waitable<String?>(nil)
-        _ = TestQueues.current
-        DispatchQueue.main.async { ran.update { $0 = TestQueues.current } }
-        try await ran.wait("main queue") { $0 != nil }
-        #expect(ran.value == "main")
+    /// Counts the accesses of a publisher.
+    private final class AccessCount: @unchecked Sendable {
+        private let lock = TestLock()
+        private var count = 0
+        var value: Int { lock.withLock { count } }
+        func increment() { lock.withLock { count += 1 } }
     }
 
-    @Test("readPublisher reads once per subscription, only when subscribed, and delivers on the main queue",
-        arguments: WriterKind.allCases)
-    func readPublisher(kind: WriterKind) async throws {
-        let directory = try TemporaryDirectory()
-        let writer = try makePublisherTestDatabase(kind, directory)
-        try await writer.write { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur'), ('Barbara')") }
-        let accesses = AccessCount()
-        let publisher = writer.readPublisher { db in
-            accesses.increment()
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+    @Suite("Combine: readPublisher and writePublisher")
+    struct CombineReadWriteTests {
+        @Test("The main queue runs while tests run")
+        func mainQueueRuns() async throws {
+            let ran = Waitable<String?>(nil)
+            _ = TestQueues.current
+            DispatchQueue.main.async { ran.update { $0 = TestQueues.current } }
+            try await ran.wait("main queue") { $0 != nil }
+            #expect(ran.value == "main")
         }
-        #expect(accesses.value == 0)
 
-        let first = PublisherRecorder<Int>()
-        publisher.subscribe(first)
-        try await first.waitForCompletion()
-        #expect(first.values == [2])
-        #expect(first.state.value.isFinished)
-        #expect(first.state.value.valueQueues == ["main"])
-        #expect(first.state.value.completionQueue == "main")
-        #expect(accesses.value == 1)
+        @Test(
+            "readPublisher reads once per subscription, only when subscribed, and delivers on the main queue",
+            arguments: WriterKind.allCases)
+        func readPublisher(kind: WriterKind) async throws {
+            let directory = try TemporaryDirectory()
+            let writer = try makePublisherTestDatabase(kind, directory)
+            try await writer.write { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur'), ('Barbara')") }
+            let accesses = AccessCount()
+            let publisher = writer.readPublisher { db in
+                accesses.increment()
+                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+            }
+            #expect(accesses.value == 0)
 
-        let second = PublisherRecorder<Int>()
-        publisher.subscribe(second)
-        try await second.waitForCompletion()
-        #expect(second.values == [2])
-        #expect(accesses.value == 2)
-    }
+            let first = PublisherRecorder<Int>()
+            publisher.subscribe(first)
+            try await first.waitForCompletion()
+            #expect(first.values == [2])
+            #expect(first.state.value.isFinished)
+            #expect(first.state.value.valueQueues == ["main"])
+            #expect(first.state.value.completionQueue == "main")
+            #expect(accesses.value == 1)
 
-    @Test("readPublisher delivers on the scheduler it is given", arguments: WriterKind.allCases)
-    func readPublisherReceiveOn(kind: WriterKind) async throws {
-        let directory = try TemporaryDirectory()
-        let writer = try makePublisherTestDatabase(kind, directory)
-        let queue = TestQueues.make("read-receive-on")
-        let recorder = PublisherRecorder<Int>()
-        writer.readPublisher(receiveOn: queue) { try Int.fetchOne($0, sql: "SELECT 42")! }.subscribe(recorder)
-        try await recorder.waitForCompletion()
-        #expect(recorder.values == [42])
-        #expect(recorder.state.value.valueQueues == ["read-receive-on"])
-        #expect(recorder.state.value.completionQueue == "read-receive-on")
-    }
-
-    @Test("readPublisher fails with the error of the read, and forbids writes", arguments: WriterKind.allCases)
-    func readPublisherErrors(kind: WriterKind) async throws {
-        let directory = try TemporaryDirectory()
-        let writer = try makePublisherTestDatabase(kind, directory)
-        let missingTable = PublisherRecorder<Int>()
-        writer.readPublisher { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM missing")! }.subscribe(missingTable)
-        try await missingTable.waitForCompletion()
-        #expect(missingTable.values.isEmpty)
-        #expect((missingTable.state.value.failure as? DatabaseError)?.resultCode == .SQLITE_ERROR)
-
-        let write = PublisherRecorder<Void>()
-        writer.readPublisher { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }.subscribe(write)
-        try await write.waitForCompletion()
-        #expect(write.state.value.failure is DatabaseError)
-        #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
-    }
-
-    @Test("readPublisher waits for demand before delivering its value")
-    func readPublisherDemand() async throws {
-        let dbQueue = try DatabaseQueue()
-        let queue = TestQueues.make("read-demand")
-        let recorder = PublisherRecorder<Int>(initialDemand: .none)
-        dbQueue.readPublisher(receiveOn: queue) { _ in 1 }.subscribe(recorder)
-        // A later publisher on the same database and queue: once it has
-        // delivered, the first read ran and could have been delivered.
-        let barrier = PublisherRecorder<Int>()
-        dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.subscribe(barrier)
-        try await barrier.waitForCompletion()
-        await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
-        #expect(recorder.values.isEmpty)
-        #expect(recorder.state.value.completion == nil)
-
-        recorder.request(.max(1))
-        try await recorder.waitForCompletion()
-        #expect(recorder.values == [1])
-        #expect(recorder.state.value.isFinished)
-    }
-
-    @Test("A cancelled readPublisher delivers nothing")
-    func readPublisherCancellation() async throws {
-        let dbQueue = try DatabaseQueue()
-        let queue = TestQueues.make("read-cancel")
-        // The read waits while the database is held, and the subscription
-        // is cancelled meanwhile.
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        dbQueue.asyncWriteWithoutTransaction { _ in
-            holding.signal()
-            release.wait()
+            let second = PublisherRecorder<Int>()
+            publisher.subscribe(second)
+            try await second.waitForCompletion()
+            #expect(second.values == [2])
+            #expect(accesses.value == 2)
         }
-        holding.wait()
-        let recorder = PublisherRecorder<Int>()
-        dbQueue.readPublisher(receiveOn: queue) { _ in 1 }.subscribe(recorder)
-        recorder.cancel()
-        release.signal()
-        let barrier = PublisherRecorder<Int>()
-        dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.subscribe(barrier)
-        try await barrier.waitForCompletion()
-        await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
-        #expect(recorder.values.isEmpty)
-        #expect(recorder.state.value.completion == nil)
-    }
 
-    @Test("writePublisher writes once per subscription, in a transaction, only when subscribed",
-        arguments: WriterKind.allCases)
-    func writePublisher(kind: WriterKind) async throws {
-        let directory = try TemporaryDirectory()
-        let writer = try makePublisherTestDatabase(kind, directory)
-        let publisher = writer.writePublisher { db -> Int in
-            #expect(db.isInsideTransaction)
-            try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+        @Test("readPublisher delivers on the scheduler it is given", arguments: WriterKind.allCases)
+        func readPublisherReceiveOn(kind: WriterKind) async throws {
+            let directory = try TemporaryDirectory()
+            let writer = try makePublisherTestDatabase(kind, directory)
+            let queue = TestQueues.make("read-receive-on")
+            let recorder = PublisherRecorder<Int>()
+            writer.readPublisher(receiveOn: queue) { try Int.fetchOne($0, sql: "SELECT 42")! }.subscribe(recorder)
+            try await recorder.waitForCompletion()
+            #expect(recorder.values == [42])
+            #expect(recorder.state.value.valueQueues == ["read-receive-on"])
+            #expect(recorder.state.value.completionQueue == "read-receive-on")
         }
-        #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
 
-        let first = PublisherRecorder<Int>()
-        publisher.subscribe(first)
-        try await first.waitForCompletion()
-        #expect(first.values == [1])
-        #expect(first.state.value.isFinished)
-        #expect(first.state.value.valueQueues == ["main"])
+        @Test("readPublisher fails with the error of the read, and forbids writes", arguments: WriterKind.allCases)
+        func readPublisherErrors(kind: WriterKind) async throws {
+            let directory = try TemporaryDirectory()
+            let writer = try makePublisherTestDatabase(kind, directory)
+            let missingTable = PublisherRecorder<Int>()
+            writer.readPublisher { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM missing")! }.subscribe(missingTable)
+            try await missingTable.waitForCompletion()
+            #expect(missingTable.values.isEmpty)
+            #expect((missingTable.state.value.failure as? DatabaseError)?.resultCode == .SQLITE_ERROR)
 
-        let second = PublisherRecorder<Int>()
-        publisher.subscribe(second)
-        try await second.waitForCompletion()
-        #expect(second.values == [2])
+            let write = PublisherRecorder<Void>()
+            writer.readPublisher { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }.subscribe(write)
+            try await write.waitForCompletion()
+            #expect(write.state.value.failure is DatabaseError)
+            #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
+        }
+
+        @Test("readPublisher waits for demand before delivering its value")
+        func readPublisherDemand() async throws {
+            let dbQueue = try DatabaseQueue()
+            let queue = TestQueues.make("read-demand")
+            let recorder = PublisherRecorder<Int>(initialDemand: .none)
+            dbQueue.readPublisher(receiveOn: queue) { _ in 1 }.subscribe(recorder)
+            // A later publisher on the same database and queue: once it has
+            // delivered, the first read ran and could have been delivered.
+            let barrier = PublisherRecorder<Int>()
+            dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.subscribe(barrier)
+            try await barrier.waitForCompletion()
+            await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+            #expect(recorder.values.isEmpty)
+            #expect(recorder.state.value.completion == nil)
+
+            recorder.request(.max(1))
+            try await recorder.waitForCompletion()
+            #expect(recorder.values == [1])
+            #expect(recorder.state.value.isFinished)
+        }
+
+        @Test("A cancelled readPublisher delivers nothing")
+        func readPublisherCancellation() async throws {
+            let dbQueue = try DatabaseQueue()
+            let queue = TestQueues.make("read-cancel")
+            // The read waits while the database is held, and the subscription
+            // is cancelled meanwhile.
+            let holding = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            dbQueue.asyncWriteWithoutTransaction { _ in
+                holding.signal()
+                release.wait()
+            }
+            holding.wait()
+            let recorder = PublisherRecorder<Int>()
+            dbQueue.readPublisher(receiveOn: queue) { _ in 1 }.subscribe(recorder)
+            recorder.cancel()
+            release.signal()
+            let barrier = PublisherRecorder<Int>()
+            dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.subscribe(barrier)
+            try await barrier.waitForCompletion()
+            await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+            #expect(recorder.values.isEmpty)
+            #expect(recorder.state.value.completion == nil)
+        }
+
+        @Test(
+            "writePublisher writes once per subscription, in a transaction, only when subscribed",
+            arguments: WriterKind.allCases)
+        func writePublisher(kind: WriterKind) async throws {
+            let directory = try TemporaryDirectory()
+            let writer = try makePublisherTestDatabase(kind, directory)
+            let publisher = writer.writePublisher { db -> Int in
+                #expect(db.isInsideTransaction)
+                try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
+                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+            }
+            #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
+
+            let first = PublisherRecorder<Int>()
+            publisher.subscribe(first)
+            try await first.waitForCompletion()
+            #expect(first.values == [1])
+            #expect(first.state.value.isFinished)
+            #expect(first.state.value.valueQueues == ["main"])
+
+            let second = PublisherRecorder<Int>()
+            publisher.subscribe(second)
+            try await second.waitForCompletion()
+            #expect(second.values == [2])
+        }
+
+        @Test("A failing writePublisher rolls back, and fails on its scheduler", arguments: WriterKind.allCases)
+        func writePublisherRollback(kind: WriterKind) async throws {
+            let directory = try TemporaryDirectory()
+            let writer = try makePublisherTestDatabase(kind, directory)
+            struct Failure: Error {}
+            let queue = TestQueues.make("write-failure")
+            let recorder = PublisherRecorder<Void>()
+            writer.writePublisher(receiveOn: queue) { db in
+                try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
+                throw Failure()
+            }.subscribe(recorder)
+            try await recorder.waitForCompletion()
+            #expect(recorder.state.value.failure is Failure)
+            #expect(recorder.state.value.completionQueue == "write-failure")
+            #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
+        }
+
+        @Test("writePublisher(updates:thenRead:) reads what the transaction committed", arguments: WriterKind.allCases)
+        func writeThenRead(kind: WriterKind) async throws {
+            let directory = try TemporaryDirectory()
+            let writer = try makePublisherTestDatabase(kind, directory)
+            let queue = TestQueues.make("write-then-read")
+            let recorder = PublisherRecorder<String>()
+            writer.writePublisher(receiveOn: queue) { db -> Int64 in
+                try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
+                return db.lastInsertedRowID
+            } thenRead: { db, id in
+                return try String.fetchOne(db, sql: "SELECT name FROM player WHERE id = ?", arguments: [id])!
+            }.subscribe(recorder)
+            try await recorder.waitForCompletion()
+            #expect(recorder.values == ["Arthur"])
+            #expect(recorder.state.value.isFinished)
+            #expect(recorder.state.value.valueQueues == ["write-then-read"])
+        }
+
+        @Test("writePublisher(updates:thenRead:) fails with the error of either part", arguments: WriterKind.allCases)
+        func writeThenReadErrors(kind: WriterKind) async throws {
+            let directory = try TemporaryDirectory()
+            let writer = try makePublisherTestDatabase(kind, directory)
+            struct Failure: Error {}
+            let failedUpdates = PublisherRecorder<Int>()
+            writer.writePublisher { db in
+                try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
+                throw Failure()
+            } thenRead: { _, _ in
+                1
+            }.subscribe(failedUpdates)
+            try await failedUpdates.waitForCompletion()
+            #expect(failedUpdates.state.value.failure is Failure)
+
+            let failedRead = PublisherRecorder<Int>()
+            writer.writePublisher { db in
+                try db.execute(sql: "INSERT INTO player (name) VALUES ('Barbara')")
+            } thenRead: { db, _ in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM missing")!
+            }.subscribe(failedRead)
+            try await failedRead.waitForCompletion()
+            #expect(failedRead.state.value.failure is DatabaseError)
+            // The write committed: only the read failed.
+            #expect(try await writer.read { try String.fetchAll($0, sql: "SELECT name FROM player") } == ["Barbara"])
+        }
     }
-
-    @Test("A failing writePublisher rolls back, and fails on its scheduler", arguments: WriterKind.allCases)
-    func writePublisherRollback(kind: WriterKind) async throws {
-        let directory = try TemporaryDirectory()
-        let writer = try makePublisherTestDatabase(kind, directory)
-        struct Failure: Error {}
-        let queue = TestQueues.make("write-failure")
-        let recorder = PublisherRecorder<Void>()
-        writer.writePublisher(receiveOn: queue) { db in
-            try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
-            throw Failure()
-        }.subscribe(recorder)
-        try await recorder.waitForCompletion()
-        #expect(recorder.state.value.failure is Failure)
-        #expect(recorder.state.value.completionQueue == "write-failure")
-        #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
-    }
-
-    @Test("writePublisher(updates:thenRead:) reads what the transaction committed", arguments: WriterKind.allCases)
-    func writeThenRead(kind: WriterKind) async throws {
-        let directory = try TemporaryDirectory()
-        let writer = try makePublisherTestDatabase(kind, directory)
-        let queue = TestQueues.make("write-then-read")
-        let recorder = PublisherRecorder<String>()
-        writer.writePublisher(receiveOn: queue) { db -> Int64 in
-            try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
-            return db.lastInsertedRowID
-        } thenRead: { db, id in
-            return try String.fetchOne(db, sql: "SELECT name FROM player WHERE id = ?", arguments: [id])!
-        }.subscribe(recorder)
-        try await recorder.waitForCompletion()
-        #expect(recorder.values == ["Arthur"])
-        #expect(recorder.state.value.isFinished)
-        #expect(recorder.state.value.valueQueues == ["write-then-read"])
-    }
-
-    @Test("writePublisher(updates:thenRead:) fails with the error of either part", arguments: WriterKind.allCases)
-    func writeThenReadErrors(kind: WriterKind) async throws {
-        let directory = try TemporaryDirectory()
-        let writer = try makePublisherTestDatabase(kind, directory)
-        struct Failure: Error {}
-        let failedUpdates = PublisherRecorder<Int>()
-        writer.writePublisher { db in
-            try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
-            throw Failure()
-        } thenRead: { _, _ in 1 }.subscribe(failedUpdates)
-        try await failedUpdates.waitForCompletion()
-        #expect(failedUpdates.state.value.failure is Failure)
-
-        let failedRead = PublisherRecorder<Int>()
-        writer.writePublisher { db in
-            try db.execute(sql: "INSERT INTO player (name) VALUES ('Barbara')")
-        } thenRead: { db, _ in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM missing")!
-        }.subscribe(failedRead)
-        try await failedRead.waitForCompletion()
-        #expect(failedRead.state.value.failure is DatabaseError)
-        // The write committed: only the read failed.
-        #expect(try await writer.read { try String.fetchAll($0, sql: "SELECT name FROM player") } == ["Barbara"])
-    }
-}
 #endif

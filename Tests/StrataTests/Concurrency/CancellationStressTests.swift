@@ -22,7 +22,8 @@ struct CancellationStressTests {
         }
 
         let observed = ObservedValues<Int>()
-        let cancellable = ValueObservation
+        let cancellable =
+            ValueObservation
             .tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ledger")! }
             .start(
                 in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
@@ -112,7 +113,8 @@ struct CancellationStressTests {
                         try await dbPool.write { db in
                             for i in 0..<50 {
                                 try db.execute(
-                                    sql: "INSERT INTO ledger(amount) VALUES (?), (?)", arguments: [amount + i, -amount - i])
+                                    sql: "INSERT INTO ledger(amount) VALUES (?), (?)",
+                                    arguments: [amount + i, -amount - i])
                             }
                         }
                     })
@@ -125,10 +127,12 @@ struct CancellationStressTests {
                 tasks.append(
                     Task {
                         _ = try await dbPool.read { db in
-                            try Int.fetchOne(db, sql: """
-                                SELECT SUM(a.amount * b.amount)
-                                FROM (SELECT amount FROM ledger LIMIT 1000) a, (SELECT amount FROM ledger LIMIT 100) b
-                                """)
+                            try Int.fetchOne(
+                                db,
+                                sql: """
+                                    SELECT SUM(a.amount * b.amount)
+                                    FROM (SELECT amount FROM ledger LIMIT 1000) a, (SELECT amount FROM ledger LIMIT 100) b
+                                    """)
                         }
                     })
             }

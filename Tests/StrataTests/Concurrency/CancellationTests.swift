@@ -23,7 +23,8 @@ struct CancellationTests {
         #expect(try await dbQueue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 1)
     }
 
-    @Test("A read cancelled while its statement runs leaves the connection writable", arguments: AsyncWriterKind.allCases)
+    @Test(
+        "A read cancelled while its statement runs leaves the connection writable", arguments: AsyncWriterKind.allCases)
     func readCancelledWhileRunning(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let query = LongQuery()
@@ -45,7 +46,8 @@ struct CancellationTests {
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: query.configuration)
         try await dbPool.write { try $0.execute(sql: "CREATE TABLE t(a)") }
         let observed = ObservedValues<Int>()
-        let cancellable = ValueObservation
+        let cancellable =
+            ValueObservation
             .tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! }
             .start(
                 in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
@@ -76,7 +78,9 @@ struct CancellationTests {
         var written = 0
         var cancelled = 0
         for i in 0..<20_000 {
-            let task = Task { try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i]) } }
+            let task = Task {
+                try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i]) }
+            }
             await Task.yield()
             task.cancel()
             switch await task.result {
@@ -94,7 +98,9 @@ struct CancellationTests {
 
     // MARK: - C. Observations survive other tasks' cancellation
 
-    @Test("An observation goes on when the write that triggered its fetch is cancelled", arguments: AsyncWriterKind.allCases)
+    @Test(
+        "An observation goes on when the write that triggered its fetch is cancelled",
+        arguments: AsyncWriterKind.allCases)
     func observationSurvivesCancelledWrite(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let gate = FetchGate()
@@ -109,7 +115,8 @@ struct CancellationTests {
         let writer = try kind.open(directory, configuration: configuration)
         try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
         let observed = ObservedValues<Int>()
-        let cancellable = ValueObservation
+        let cancellable =
+            ValueObservation
             .tracking { db in
                 let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
                 _ = try Int.fetchOne(db, sql: "SELECT gate(?)", arguments: [count])
@@ -136,7 +143,9 @@ struct CancellationTests {
 
     // MARK: - 2. A cancelled write rolls back
 
-    @Test("A write cancelled after its closure returned rolls back and throws CancellationError", arguments: AsyncWriterKind.allCases)
+    @Test(
+        "A write cancelled after its closure returned rolls back and throws CancellationError",
+        arguments: AsyncWriterKind.allCases)
     func writeCancelledBeforeCommit(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let writer = try kind.open(directory)
@@ -293,7 +302,8 @@ struct CancellationTests {
         }
     }
 
-    @Test("Async accesses run in the caller's task, or outside of any task on older systems",
+    @Test(
+        "Async accesses run in the caller's task, or outside of any task on older systems",
         arguments: AsyncWriterKind.allCases)
     func accessPath(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
@@ -302,7 +312,8 @@ struct CancellationTests {
         #expect(inTask == kind.runsInCallersTask)
     }
 
-    @Test("A task cancelled before its access starts throws CancellationError, whenever it is cancelled",
+    @Test(
+        "A task cancelled before its access starts throws CancellationError, whenever it is cancelled",
         arguments: AsyncWriterKind.allCases)
     func cancelledWhileWaiting(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
@@ -327,7 +338,8 @@ struct CancellationTests {
         #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
     }
 
-    @Test("A cancellation after an access returned does not affect the next access", arguments: AsyncWriterKind.allCases)
+    @Test(
+        "A cancellation after an access returned does not affect the next access", arguments: AsyncWriterKind.allCases)
     func cancellationAfterAccess(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let writer = try kind.open(directory)

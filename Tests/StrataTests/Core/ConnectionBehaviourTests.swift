@@ -60,7 +60,9 @@ struct ConnectionBehaviourTests {
         try await dbQueue.write { try $0.execute(sql: "CREATE TABLE t(a)") }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for i in 0..<50 {
-                group.addTask { try await dbQueue.write { try $0.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i]) } }
+                group.addTask {
+                    try await dbQueue.write { try $0.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i]) }
+                }
             }
             try await group.waitForAll()
         }
@@ -115,7 +117,9 @@ struct ConnectionBehaviourTests {
         let source = try DatabaseQueue()
         try source.write { db in
             try db.execute(sql: "CREATE TABLE t(a)")
-            for i in 0..<1000 { try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [String(repeating: "x", count: i)]) }
+            for i in 0..<1000 {
+                try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [String(repeating: "x", count: i)])
+            }
         }
         let destination = try DatabaseQueue()
         try source.backup(to: destination, pagesPerStep: 1) { progress in

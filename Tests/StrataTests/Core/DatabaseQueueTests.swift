@@ -133,15 +133,17 @@ struct DatabaseQueueTests {
         let dbQueue = try DatabaseQueue()
         try await dbQueue.write { try $0.execute(sql: "CREATE TABLE t (a)") }
         let written: Int = try await withCheckedThrowingContinuation { continuation in
-            dbQueue.asyncWrite({ db in
-                try db.execute(sql: "INSERT INTO t VALUES (1)")
-                return 1
-            }, completion: { _, result in continuation.resume(with: result) })
+            dbQueue.asyncWrite(
+                { db in
+                    try db.execute(sql: "INSERT INTO t VALUES (1)")
+                    return 1
+                }, completion: { _, result in continuation.resume(with: result) })
         }
         #expect(written == 1)
         let count: Int = try await withCheckedThrowingContinuation { continuation in
             dbQueue.asyncRead { result in
-                continuation.resume(with: result.flatMap { db in Result { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! } })
+                continuation.resume(
+                    with: result.flatMap { db in Result { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! } })
             }
         }
         #expect(count == 1)
@@ -153,14 +155,16 @@ struct DatabaseQueueTests {
         }
         let unsafeCount: Int = try await withCheckedThrowingContinuation { continuation in
             dbQueue.asyncUnsafeRead { result in
-                continuation.resume(with: result.flatMap { db in Result { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! } })
+                continuation.resume(
+                    with: result.flatMap { db in Result { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! } })
             }
         }
         #expect(unsafeCount == 2)
         let spawned: Int = try await withCheckedThrowingContinuation { continuation in
             dbQueue.writeWithoutTransaction { _ in
                 dbQueue.spawnConcurrentRead { result in
-                    continuation.resume(with: result.flatMap { db in Result { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! } })
+                    continuation.resume(
+                        with: result.flatMap { db in Result { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! } })
                 }
             }
         }
@@ -267,7 +271,9 @@ struct DatabaseQueueTests {
         let source = try DatabaseQueue()
         try source.write { db throws in
             try db.execute(sql: "CREATE TABLE t (a)")
-            for i in 0..<1000 { try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [String(repeating: "x", count: 100 + i)]) }
+            for i in 0..<1000 {
+                try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [String(repeating: "x", count: 100 + i)])
+            }
         }
         let destination = try DatabaseQueue()
         var steps = 0
@@ -292,7 +298,9 @@ struct DatabaseQueueTests {
 
 extension Database {
     func tableExistsForTest(_ name: String) throws -> Bool {
-        try Bool.fetchOne(self, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [name]) ?? false
+        try Bool.fetchOne(
+            self, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [name])
+            ?? false
     }
 }
 

@@ -80,7 +80,8 @@ struct DatabaseValueTests {
             // ...but not through DatabaseValue.
             let dbValue = try DatabaseValue.fetchOne(db, sql: "SELECT '20 small cigars'")!
             #expect(Int.fromDatabaseValue(dbValue) == nil)
-            #expect(try Bool.fetchAll(db, sql: "SELECT 0 UNION ALL SELECT 1 UNION ALL SELECT 2") == [false, true, true])
+            #expect(
+                try Bool.fetchAll(db, sql: "SELECT 0 UNION ALL SELECT 1 UNION ALL SELECT 2") == [false, true, true])
             #expect(try Data.fetchOne(db, sql: "SELECT x'0102'") == Data([1, 2]))
             #expect(try String.fetchOne(db, sql: "SELECT ?", arguments: [""]) == "")
             #expect(try Data.fetchOne(db, sql: "SELECT ?", arguments: [Data()]) == Data())

@@ -129,11 +129,13 @@ struct CollationTests {
     @Test func builtInCollations() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            try db.execute(sql: "CREATE TABLE t (name TEXT COLLATE \(DatabaseCollation.localizedCaseInsensitiveCompare.name))")
+            try db.execute(
+                sql: "CREATE TABLE t (name TEXT COLLATE \(DatabaseCollation.localizedCaseInsensitiveCompare.name))")
             try db.execute(sql: "INSERT INTO t VALUES ('b'), ('A'), ('c')")
             #expect(try String.fetchAll(db, sql: "SELECT name FROM t ORDER BY name") == ["A", "b", "c"])
             #expect(
-                try String.fetchAll(db, sql: "SELECT name FROM t ORDER BY name COLLATE \(DatabaseCollation.unicodeCompare.name)")
+                try String.fetchAll(
+                    db, sql: "SELECT name FROM t ORDER BY name COLLATE \(DatabaseCollation.unicodeCompare.name)")
                     == ["A", "b", "c"])
             #expect(
                 try Bool.fetchOne(

@@ -93,7 +93,8 @@ struct ReadmeSampleTests {
                 .forEach { url in githubLinks.append(url) }
             #expect(githubLinks == [URL(string: "https://github.com/groue")!])
 
-            let locations = try Row
+            let locations =
+                try Row
                 .fetchCursor(db, sql: "SELECT latitude, longitude FROM place")
                 .map { row in
                     Coordinate(latitude: row[0], longitude: row[1])

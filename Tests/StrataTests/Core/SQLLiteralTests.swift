@@ -49,7 +49,10 @@ struct SQLLiteralTests {
     @Test func sqlRequests() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO player (name) VALUES ('Arthur'), ('Barbara')")
+            try db.execute(
+                sql:
+                    "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO player (name) VALUES ('Arthur'), ('Barbara')"
+            )
             let name = "Arthur"
             let request: SQLRequest<Row> = "SELECT * FROM player WHERE name = \(name)"
             #expect(try request.fetchOne(db)?["id"] as Int? == 1)
@@ -74,7 +77,9 @@ struct SQLLiteralTests {
             let any = AnyFetchRequest(names)
             #expect(try any.fetchAll(db) == ["Arthur", "Barbara"])
             #expect(try any.asRequest(of: Row.self).fetchAll(db).count == 2)
-            let adapted = SQLRequest<Row>(sql: "SELECT id, name FROM player ORDER BY id").adapted { _ in SuffixRowAdapter(fromIndex: 1) }
+            let adapted = SQLRequest<Row>(sql: "SELECT id, name FROM player ORDER BY id").adapted { _ in
+                SuffixRowAdapter(fromIndex: 1)
+            }
             #expect(try adapted.fetchOne(db) == ["name": "Arthur"])
             #expect(try adapted.fetchCount(db) == 2)
             #expect(try Row.fetchAll(db, request).count == 1)

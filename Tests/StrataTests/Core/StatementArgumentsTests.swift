@@ -63,7 +63,9 @@ struct StatementArgumentsTests {
         #expect(literal.description == converted.description)
 
         let named: StatementArguments = ["a": 1, "b": "two", "c": nil]
-        let namedConverted = StatementArguments(["a": 1.databaseValue, "b": "two".databaseValue, "c": DatabaseValue.null])
+        let namedConverted = StatementArguments([
+            "a": 1.databaseValue, "b": "two".databaseValue, "c": DatabaseValue.null,
+        ])
         #expect(named == namedConverted)
         #expect(named.hashValue == namedConverted.hashValue)
 
@@ -75,7 +77,10 @@ struct StatementArgumentsTests {
         var appended = literal
         appended += [6]
         appended += ["d": 7]
-        #expect(appended == StatementArguments([1, Int64(2), 3.5, "four", nil, 6] as [(any DatabaseValueConvertible)?]) + ["d": 7])
+        #expect(
+            appended == StatementArguments([1, Int64(2), 3.5, "four", nil, 6] as [(any DatabaseValueConvertible)?]) + [
+                "d": 7
+            ])
 
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db in

@@ -168,7 +168,8 @@ struct StatementTests {
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") == 2)
 
             var names: [String] = []
-            let all = try db.allStatements(sql: "SELECT name FROM player WHERE id = 1; SELECT name FROM player WHERE id = 2")
+            let all = try db.allStatements(
+                sql: "SELECT name FROM player WHERE id = 1; SELECT name FROM player WHERE id = 2")
             while let statement = try all.next() {
                 names += try String.fetchAll(statement)
             }
@@ -209,12 +210,14 @@ struct StatementTests {
         }
         let dbQueue = try makeQueue()
         try dbQueue.write { db throws in
-            let insertStatement = try db.makeStatement(sql: """
-                INSERT INTO player (name, score) VALUES (:name, :score)
-                """)
-            let selectStatement = try db.makeStatement(sql: """
-                SELECT * FROM player WHERE name = ?
-                """)
+            let insertStatement = try db.makeStatement(
+                sql: """
+                    INSERT INTO player (name, score) VALUES (:name, :score)
+                    """)
+            let selectStatement = try db.makeStatement(
+                sql: """
+                    SELECT * FROM player WHERE name = ?
+                    """)
             insertStatement.arguments = ["name": "Arthur", "score": 1000]
             selectStatement.arguments = ["Arthur"]
             try insertStatement.execute()
@@ -230,19 +233,21 @@ struct StatementTests {
             let literalStatement = try db.makeStatement(literal: "SELECT name FROM player WHERE score > \(600)")
             #expect(try String.fetchAll(literalStatement) == ["Arthur", "Barbara"])
 
-            let statements = try db.allStatements(literal: """
-                INSERT INTO player (name, score) VALUES (\("Dan"), \(100));
-                INSERT INTO player (name, score) VALUES (\("O'Brien"), \(1000));
-                """)
+            let statements = try db.allStatements(
+                literal: """
+                    INSERT INTO player (name, score) VALUES (\("Dan"), \(100));
+                    INSERT INTO player (name, score) VALUES (\("O'Brien"), \(1000));
+                    """)
             try statements.forEach { statement in
                 try statement.execute()
             }
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") == 5)
 
-            let selects = try db.allStatements(sql: """
-                SELECT * FROM player WHERE score >= 1000;
-                SELECT * FROM player WHERE score < 200;
-                """)
+            let selects = try db.allStatements(
+                sql: """
+                    SELECT * FROM player WHERE score >= 1000;
+                    SELECT * FROM player WHERE score < 200;
+                    """)
             let players = selects.flatMap { statement in
                 try Player.fetchCursor(statement)
             }
@@ -253,17 +258,21 @@ struct StatementTests {
             #expect(names == ["Arthur", "O'Brien", "Dan"])
 
             // OK: Array of statements
-            let array = try Array(db.allStatements(sql: """
-                INSERT INTO player (name, score) VALUES ('Eve', 1);
-                UPDATE player SET score = 2 WHERE name = 'Eve';
-                """))
+            let array = try Array(
+                db.allStatements(
+                    sql: """
+                        INSERT INTO player (name, score) VALUES ('Eve', 1);
+                        UPDATE player SET score = 2 WHERE name = 'Eve';
+                        """))
             #expect(array.count == 2)
             // FAILURE: the INSERT won't compile until CREATE TABLE is executed.
             #expect(throws: DatabaseError.self) {
-                try Array(db.allStatements(sql: """
-                    CREATE TABLE other (a);
-                    INSERT INTO other VALUES (1);
-                    """))
+                try Array(
+                    db.allStatements(
+                        sql: """
+                            CREATE TABLE other (a);
+                            INSERT INTO other VALUES (1);
+                            """))
             }
         }
     }
@@ -380,7 +389,9 @@ struct StatementLiteralAndTextTests {
                 try db.execute(sql: "INSERT INTO t(b) VALUES (1);")
             }
             #expect(error?.sql == "INSERT INTO t(b) VALUES (1);")
-            #expect(error?.description == "SQLite error 1: table t has no column named b - while executing `INSERT INTO t(b) VALUES (1)`")
+            #expect(
+                error?.description
+                    == "SQLite error 1: table t has no column named b - while executing `INSERT INTO t(b) VALUES (1)`")
             db.trace(options: .statement, nil)
         }
         let error = DatabaseError(resultCode: .SQLITE_ERROR, message: "oops", sql: " SELECT 1; ")

@@ -73,11 +73,19 @@ struct TransactionTests {
         let log = Log()
         let dbQueue = try makeQueue()
         try dbQueue.write { db throws in
-            db.afterNextTransaction { _ in log.events.append("commit") } onRollback: { _ in log.events.append("rollback") }
+            db.afterNextTransaction { _ in
+                log.events.append("commit")
+            } onRollback: { _ in
+                log.events.append("rollback")
+            }
             try db.execute(sql: "INSERT INTO t VALUES (1)")
         }
         try? dbQueue.write { db throws in
-            db.afterNextTransaction { _ in log.events.append("commit2") } onRollback: { _ in log.events.append("rollback2") }
+            db.afterNextTransaction { _ in
+                log.events.append("commit2")
+            } onRollback: { _ in
+                log.events.append("rollback2")
+            }
             struct Boom: Error {}
             throw Boom()
         }

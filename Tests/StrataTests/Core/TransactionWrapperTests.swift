@@ -120,11 +120,14 @@ struct TransactionWrapperTests {
         let dbQueue = try makeQueue()
         let outcomes = OutcomeLog()
         try dbQueue.writeWithoutTransaction { db in
-            db.afterNextTransaction(onCommit: { _ in outcomes.append("commit") }, onRollback: { _ in outcomes.append("rollback") })
+            db.afterNextTransaction(
+                onCommit: { _ in outcomes.append("commit") }, onRollback: { _ in outcomes.append("rollback") })
             try db.execute(sql: "BEGIN DEFERRED; COMMIT")
-            db.afterNextTransaction(onCommit: { _ in outcomes.append("commit") }, onRollback: { _ in outcomes.append("rollback") })
+            db.afterNextTransaction(
+                onCommit: { _ in outcomes.append("commit") }, onRollback: { _ in outcomes.append("rollback") })
             try db.execute(sql: "SAVEPOINT s; RELEASE s")
-            db.afterNextTransaction(onCommit: { _ in outcomes.append("commit") }, onRollback: { _ in outcomes.append("rollback") })
+            db.afterNextTransaction(
+                onCommit: { _ in outcomes.append("commit") }, onRollback: { _ in outcomes.append("rollback") })
             try db.execute(sql: "BEGIN; ROLLBACK")
         }
         try dbQueue.write { db in

@@ -75,7 +75,10 @@ struct FTS5Tests {
                 ),
                 (.ascii, "tokenize='''ascii'''"),
                 (.ascii(), "tokenize='''ascii'''"),
-                (.ascii(separators: ["X"], tokenCharacters: ["_"]), "tokenize='''ascii'' ''separators'' ''X'' ''tokenchars'' ''_'''"),
+                (
+                    .ascii(separators: ["X"], tokenCharacters: ["_"]),
+                    "tokenize='''ascii'' ''separators'' ''X'' ''tokenchars'' ''_'''"
+                ),
                 (.porter(), "tokenize='''porter'''"),
                 (.porter(.ascii), "tokenize='''porter'' ''ascii'''"),
                 (.porter(wrapping: .ascii()), "tokenize='''porter'' ''ascii'''"),
@@ -246,7 +249,8 @@ struct FTS5Tests {
             }
             let pattern = FTS5Pattern(matchingAllTokensIn: "database")
             let request = FTSDocument.matching(pattern).order(Column.rank)
-            #expect(try requestSQL(db, request) == #"SELECT * FROM "document" WHERE "document" MATCH ? ORDER BY "rank""#)
+            #expect(
+                try requestSQL(db, request) == #"SELECT * FROM "document" WHERE "document" MATCH ? ORDER BY "rank""#)
             let documents = try request.fetchAll(db)
             #expect(
                 documents.map(\.content) == [

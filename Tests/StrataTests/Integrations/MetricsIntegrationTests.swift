@@ -74,7 +74,8 @@
             config.metrics = DatabaseMetrics(factory: metrics)
             let dbQueue = try DatabaseQueue(configuration: config)
             try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t(a)") }
-            let observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") ?? 0 }
+            let observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") ?? 0
+            }
             var iterator = observation.values(in: dbQueue).makeAsyncIterator()
             #expect(try await iterator.next() == 0)
             try await dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }

@@ -66,7 +66,9 @@
             let selects = spans.filter { $0.operationName == "SELECT" }
             #expect(selects.count == 3)
             #expect(selects.allSatisfy { $0.parentSpanID == access.spanID })
-            for text in ["SELECT a FROM t ORDER BY a", "SELECT a FROM t ORDER BY a DESC", "SELECT a FROM t WHERE a > 1"] {
+            for text in [
+                "SELECT a FROM t ORDER BY a", "SELECT a FROM t ORDER BY a DESC", "SELECT a FROM t WHERE a > 1",
+            ] {
                 #expect(selects.contains { $0.attributes["db.query.text"]?.toSpanAttribute() == .string(text) })
             }
         }

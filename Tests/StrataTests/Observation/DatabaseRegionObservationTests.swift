@@ -45,7 +45,10 @@ struct DatabaseRegionObservationTests {
         let dbQueue = try makeQueue()
         let changes = Mutex(0)
         let observation = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT score FROM player"))
-        let cancellable = observation.start(in: dbQueue) { _ in } onChange: { _ in changes.withLock { $0 += 1 } }
+        let cancellable = observation.start(in: dbQueue) { _ in
+        } onChange: { _ in
+            changes.withLock { $0 += 1 }
+        }
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (name, score) VALUES ('Arthur', 1)") }
         try dbQueue.write { db in try db.execute(sql: "UPDATE player SET name = 'Barbara'") }
         try dbQueue.write { db in try db.execute(sql: "UPDATE player SET score = 2") }
@@ -59,9 +62,15 @@ struct DatabaseRegionObservationTests {
         let tableChanges = Mutex(0)
         let fullChanges = Mutex(0)
         let c1 = DatabaseRegionObservation(tracking: Table("player"), Table("team"))
-            .start(in: dbQueue) { _ in } onChange: { _ in tableChanges.withLock { $0 += 1 } }
+            .start(in: dbQueue) { _ in
+            } onChange: { _ in
+                tableChanges.withLock { $0 += 1 }
+            }
         let c2 = DatabaseRegionObservation(tracking: .fullDatabase)
-            .start(in: dbQueue) { _ in } onChange: { _ in fullChanges.withLock { $0 += 1 } }
+            .start(in: dbQueue) { _ in
+            } onChange: { _ in
+                fullChanges.withLock { $0 += 1 }
+            }
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO team (name) VALUES ('Reds')") }
         try dbQueue.write { db in try db.notifyChanges(in: Table("player")) }
         try dbQueue.write { db in try db.execute(sql: "CREATE TABLE other (id INTEGER PRIMARY KEY)") }
@@ -76,7 +85,10 @@ struct DatabaseRegionObservationTests {
         let dbQueue = try makeQueue()
         let changes = Mutex(0)
         let observation = DatabaseRegionObservation(tracking: Table("player"))
-        let cancellable = observation.start(in: dbQueue) { _ in } onChange: { _ in changes.withLock { $0 += 1 } }
+        let cancellable = observation.start(in: dbQueue) { _ in
+        } onChange: { _ in
+            changes.withLock { $0 += 1 }
+        }
         // The only change of the transaction is in a released savepoint.
         try dbQueue.write { db in
             try db.inSavepoint {
@@ -103,7 +115,10 @@ struct DatabaseRegionObservationTests {
         let changes = Mutex(0)
         do {
             let cancellable = DatabaseRegionObservation(tracking: Table("player"))
-                .start(in: dbQueue) { _ in } onChange: { _ in changes.withLock { $0 += 1 } }
+                .start(in: dbQueue) { _ in
+                } onChange: { _ in
+                    changes.withLock { $0 += 1 }
+                }
             try dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
             withExtendedLifetime(cancellable) {}
         }
@@ -116,7 +131,10 @@ struct DatabaseRegionObservationTests {
         let dbQueue = try makeQueue()
         let errors = Mutex(0)
         let cancellable = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT * FROM missing"))
-            .start(in: dbQueue) { _ in errors.withLock { $0 += 1 } } onChange: { _ in }
+            .start(in: dbQueue) { _ in
+                errors.withLock { $0 += 1 }
+            } onChange: { _ in
+            }
         #expect(errors.withLock { $0 } == 1)
         cancellable.cancel()
     }

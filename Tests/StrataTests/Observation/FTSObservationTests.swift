@@ -12,7 +12,8 @@ struct FTSObservationTests {
             try db.execute(sql: "CREATE VIRTUAL TABLE document USING \(module)(content)")
         }
         let observed = ObservedValues<Int>()
-        let cancellable = ValueObservation
+        let cancellable =
+            ValueObservation
             .tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM document")! }
             .start(
                 in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "fts")),

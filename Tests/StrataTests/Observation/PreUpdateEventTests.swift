@@ -65,11 +65,14 @@ struct PreUpdateEventTests {
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
         }
         let cancellable = observation.start(
-            in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "values")), onError: { _ in }, onChange: { _ in })
+            in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "values")), onError: { _ in },
+            onChange: { _ in })
         return (dbPool, cancellable)
     }
 
-    @Test("Beside value observations (which the broker asks nothing), application observers get pre-update events and veto commits")
+    @Test(
+        "Beside value observations (which the broker asks nothing), application observers get pre-update events and veto commits"
+    )
     func besideValueObservations() throws {
         let directory = try TemporaryDirectory()
         let (dbPool, cancellable) = try poolWithValueObservation(directory)

@@ -10,7 +10,8 @@ struct SharedObservationReentrancyTests {
         let dbQueue = try DatabaseQueue()
         try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t(a)") }
         let fetches = Tally()
-        let shared = ValueObservation
+        let shared =
+            ValueObservation
             .tracking { db -> Int in
                 fetches.increment()
                 return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
@@ -46,7 +47,8 @@ struct SharedObservationReentrancyTests {
     @Test("A shared observation that fails while it starts starts again with the next subscriber")
     func failureDuringStart() async throws {
         let dbQueue = try DatabaseQueue()
-        let shared = ValueObservation
+        let shared =
+            ValueObservation
             .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM missing")! }
             .shared(in: dbQueue, scheduling: .immediate)
         let box = Box()

@@ -15,7 +15,9 @@ private func makeQueue() throws -> DatabaseQueue {
 @Suite("ValueObservation errors")
 @MainActor
 struct ValueObservationErrorTests {
-    @Test(".immediate notifies an initial error once the access has ended: the handler can read", arguments: [false, true])
+    @Test(
+        ".immediate notifies an initial error once the access has ended: the handler can read",
+        arguments: [false, true])
     func immediateInitialError(pool: Bool) throws {
         let directory = try TemporaryDirectory()
         let writer: any DatabaseWriter =

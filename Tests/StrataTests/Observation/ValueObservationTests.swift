@@ -141,7 +141,8 @@ struct ValueObservationTests {
         // Bad SQL fails at once.
         let bad = ObservedValues<Int>()
         let badCancellable = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT * FROM missing") ?? 0 }
-            .start(in: dbQueue, scheduling: .async(onQueue: .global()), onError: { bad.record(error: $0) },
+            .start(
+                in: dbQueue, scheduling: .async(onQueue: .global()), onError: { bad.record(error: $0) },
                 onChange: { bad.record($0) })
         await bad.waitForError()
         #expect(bad.errors.count == 1 && bad.values.isEmpty)
@@ -154,14 +155,17 @@ struct ValueObservationTests {
         // Explicit region: the fetch reads nothing, yet team changes notify.
         let explicit = ObservedValues<Int>()
         let c1 = ValueObservation.tracking(region: Table("team")) { _ in 42 }
-            .start(in: dbQueue, scheduling: .async(onQueue: .global()), onError: { _ in }, onChange: { explicit.record($0) })
+            .start(
+                in: dbQueue, scheduling: .async(onQueue: .global()), onError: { _ in },
+                onChange: { explicit.record($0) })
         // registerAccess adds a region from inside the fetch.
         let registered = ObservedValues<Int>()
         let c2 = ValueObservation.tracking { db -> Int in
             try db.registerAccess(to: Table("team"))
             return 7
         }
-        .start(in: dbQueue, scheduling: .async(onQueue: .global()), onError: { _ in }, onChange: { registered.record($0) })
+        .start(
+            in: dbQueue, scheduling: .async(onQueue: .global()), onError: { _ in }, onChange: { registered.record($0) })
         // Varying region: reads team only when a player exists.
         let varying = ObservedValues<Int>()
         let c3 = ValueObservation.tracking { db -> Int in
@@ -169,7 +173,8 @@ struct ValueObservationTests {
             guard players > 0 else { return 0 }
             return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM team")! + 100
         }
-        .start(in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "v")), onError: { _ in },
+        .start(
+            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "v")), onError: { _ in },
             onChange: { varying.record($0) })
         await explicit.waitForValues(1)
         await registered.waitForValues(1)
@@ -202,7 +207,8 @@ struct ValueObservationTests {
                 willTrackRegion: { region in log.withLock { $0.append("region \(region)") } },
                 databaseDidChange: { log.withLock { $0.append("change") } },
                 didReceiveValue: { value in log.withLock { $0.append("value \(value)") } },
-                didCancel: { log.withLock { $0.append("cancel") } })
+                didCancel: { log.withLock { $0.append("cancel") } }
+            )
             .print("players", to: stream)
         let cancellable = observation.start(
             in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
@@ -270,7 +276,8 @@ struct ValueObservationTests {
         try await dbPool.write { db in try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)") }
         let recorder = ObservedValues<Int>()
         let cancellable = ValueObservation.trackingConstantRegion(countPlayers)
-            .start(in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "test")),
+            .start(
+                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "test")),
                 onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
         await recorder.waitForValues(1)
         for _ in 0..<3 {
@@ -286,7 +293,8 @@ struct ValueObservationTests {
         let dbQueue = try makePlayerQueue()
         let recorder = ObservedValues<Int>()
         let cancellable = ValueObservation.tracking(countPlayers)
-            .start(in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
+            .start(
+                in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
                 onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<50 {
@@ -376,7 +384,8 @@ struct SharedValueObservationTests {
     func values() async throws {
         let dbQueue = try makePlayerQueue()
         let shared = ValueObservation.tracking(countPlayers)
-            .shared(in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "shared")), extent: .observationLifetime)
+            .shared(
+                in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "shared")), extent: .observationLifetime)
         // The insert waits for the initial value.
         let progress = ObservedValues<Int>()
         let writer = Task {

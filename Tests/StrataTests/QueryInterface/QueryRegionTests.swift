@@ -31,7 +31,9 @@ struct QueryRegionTests {
     @Test @MainActor func observationOfPrefetchWithoutBaseRowNoticesChildren() async throws {
         let dbQueue = try database()
         let observation = ValueObservation.tracking { db in
-            try Row.fetchAll(db, Parent.including(all: Parent.children)).map { $0.prefetchedRows["children"]?.count ?? 0 }
+            try Row.fetchAll(db, Parent.including(all: Parent.children)).map {
+                $0.prefetchedRows["children"]?.count ?? 0
+            }
         }
         let recorder = ObservedValues<[Int]>()
         let cancellable = observation.start(

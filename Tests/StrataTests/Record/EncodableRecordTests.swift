@@ -104,7 +104,10 @@ struct EncodableRecordTests {
             }
             try Player(name: "Arthur", score: 100).insert(db)
             #expect(try Row.fetchOne(db, sql: "SELECT * FROM player") == ["name": "Arthur", "score": 100])
-            #expect(try Player(name: "A", score: 1).databaseDictionary == ["name": "A".databaseValue, "score": 1.databaseValue])
+            #expect(
+                try Player(name: "A", score: 1).databaseDictionary == [
+                    "name": "A".databaseValue, "score": 1.databaseValue,
+                ])
         }
     }
 

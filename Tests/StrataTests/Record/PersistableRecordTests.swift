@@ -194,7 +194,10 @@ struct PersistableRecordTests {
         let changes = try newPlayer.databaseChanges { $0.name = "Barbara" }
         #expect(changes == ["name": "Arthur".databaseValue])
         #expect(newPlayer.name == "Barbara")
-        #expect(try oldPlayer.databaseDictionary == ["id": 1.databaseValue, "name": "Arthur".databaseValue, "score": 100.databaseValue])
+        #expect(
+            try oldPlayer.databaseDictionary == [
+                "id": 1.databaseValue, "name": "Arthur".databaseValue, "score": 100.databaseValue,
+            ])
     }
 
     @Test func conflictResolutions() throws {
@@ -392,7 +395,8 @@ struct PersistableRecordTests {
             #expect(player.id == nil)
 
             var last = Player(id: nil, name: "Diane", score: 1)
-            let name = try last.insertAndFetch(db, fetch: { try String.fetchOne($0) }, select: { _ in [Column("name")] })
+            let name = try last.insertAndFetch(
+                db, fetch: { try String.fetchOne($0) }, select: { _ in [Column("name")] })
             #expect(name == "Diane")
         }
     }

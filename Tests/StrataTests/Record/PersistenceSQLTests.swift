@@ -143,8 +143,8 @@ struct PersistenceSQLTests {
             // Explicit assignments first, noOverwrite left out.
             candidate = Player(id: 42, name: "Arthur Dent", email: "arthur@example.com", score: 5)
             upserted = try candidate.upsertAndFetch(db, onConflict: ["email"]) { excluded in
-                    [Column("score") += excluded[Column("score")], Column("name").noOverwrite]
-                }
+                [Column("score") += excluded[Column("score")], Column("name").noOverwrite]
+            }
             #expect(upserted == Player(id: 1, name: "Arthur", email: "arthur@example.com", score: 15))
             #expect(
                 log.last == #"INSERT INTO "player" ("id", "name", "email", "score") VALUES (?,?,?,?) "#
@@ -154,8 +154,8 @@ struct PersistenceSQLTests {
             // Nothing left to update: the primary key is assigned to itself.
             candidate = Player(id: 42, name: "Arthur Dent", email: "arthur@example.com", score: 5)
             upserted = try candidate.upsertAndFetch(db, onConflict: ["email"]) { _ in
-                    [Column("name").noOverwrite, Column("score").noOverwrite]
-                }
+                [Column("name").noOverwrite, Column("score").noOverwrite]
+            }
             #expect(upserted == Player(id: 1, name: "Arthur", email: "arthur@example.com", score: 15))
             #expect(log.last?.contains(#"DO UPDATE SET "id" = "id" RETURNING"#) == true)
         }

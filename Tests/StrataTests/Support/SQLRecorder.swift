@@ -50,7 +50,8 @@ final class SQLLog: @unchecked Sendable {
     static func isBookkeeping(_ sql: String) -> Bool {
         let upper = sql.uppercased()
         return ["SAVEPOINT", "RELEASE", "BEGIN", "COMMIT", "ROLLBACK", "PRAGMA"].contains { upper.hasPrefix($0) }
-            || upper.contains("SQLITE_MASTER") || upper.contains("SQLITE_TEMP_MASTER") || upper.contains("SQLITE_SCHEMA")
+            || upper.contains("SQLITE_MASTER") || upper.contains("SQLITE_TEMP_MASTER")
+            || upper.contains("SQLITE_SCHEMA")
             || upper.contains("PRAGMA_")
     }
 }
