@@ -1,0 +1,97 @@
+// What a connection does around each statement it runs: checks before it is
+// stepped (cancellation, suspension, closed connection, aborted transaction),
+// and after it ran, stopped or failed (schema cache, transaction observers,
+// integrations, transaction completion). `Statement` calls these hooks.
+
+import Dispatch
+import Foundation
+
+extension Database {
+    /// Called before a statement is stepped.
+    func statementWillExecute(_ statement: Statement) throws {
+        try checkCancellation(statement)
+        if sqliteConnection == nil {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed", sql: statement.sql)
+        }
+        if wrappedTransactionDepth > 0 && !isRunningBookkeeping && !isInsideTransaction {
+            // An interruption, an ON CONFLICT ROLLBACK or a ROLLBACK ended the
+            // transaction of a wrapping method.
+            throw DatabaseError(
+                resultCode: .SQLITE_ABORT, message: "Transaction was aborted", sql: statement.sql,
+                arguments: statement.arguments,
+                publicStatementArguments: configuration.publicStatementArguments)
+        }
+        if !isRunningBookkeeping { try checkSuspension(statement) }
+        wasInsideTransactionBeforeStatement = isInsideTransaction
+        if recordedRegion != nil {
+            recordedRegion!.formUnion(statement.databaseRegion)
+        }
+        if let observationBroker, !observationBroker.isEmpty {
+            observationBroker.statementWillExecute(statement)
+        }
+        if let instrument {
+            statement.instrumentedStart = DispatchTime.now().uptimeNanoseconds
+            instrument.statementWillExecute(statement, self)
+        }
+    }
+
+    /// Called after a statement ran to completion.
+    func statementDidExecute(_ statement: Statement) {
+        if statement.invalidatesDatabaseSchemaCache {
+            clearSchemaCache()
+            if isInsideTransaction { transactionChangedSchema = true }
+        } else if statement.isRollback && transactionChangedSchema {
+            // Rolling back (to a savepoint) may undo schema changes.
+            schemaCache = SchemaCache()
+        }
+        if let observationBroker, !observationBroker.isEmpty {
+            observationBroker.statementDidExecute(statement)
+        }
+        if let instrument, statement.instrumentedStart != 0 {
+            instrument.statementDidExecute(statement, self)
+            statement.instrumentedStart = 0
+        }
+        if pendingTransactionCompletion != .none || statement.isTransactionStatement {
+            schemaVersionIsChecked = false
+            if pendingTransactionCompletion == .none && wasInsideTransactionBeforeStatement && !isInsideTransaction {
+                // An empty transaction ended: SQLite's hooks stay silent.
+                completeEmptyTransaction(committed: !statement.isRollback)
+            } else {
+                handleTransactionCompletion()
+            }
+        }
+    }
+
+    /// Called when a statement is reset before it ran to completion: the
+    /// integrations see its end, as for a statement that completed.
+    func statementDidStop(_ statement: Statement) {
+        instrument?.statementDidExecute(statement, self)
+        statement.instrumentedStart = 0
+    }
+
+    /// Called after a statement failed. Returns the error to throw: the
+    /// error of a transaction observer that prevented a commit, or `error`.
+    func statementDidFail(_ statement: Statement, error: DatabaseError) -> any Error {
+        var thrownError: any Error = error
+        if let instrument, statement.instrumentedStart != 0 {
+            instrument.statementDidFail(statement, self, error: error)
+            statement.instrumentedStart = 0
+        }
+        if let observationBroker {
+            observationBroker.statementDidFail()
+            if let commitError = observationBroker.commitError {
+                observationBroker.commitError = nil
+                thrownError = commitError
+            }
+        }
+        schemaVersionIsChecked = false
+        handleTransactionCompletion()
+        return thrownError
+    }
+
+    /// Called at the end of each database access.
+    func accessDidEnd() {
+        schemaVersionIsChecked = false
+        retryPendingBookkeeping()
+    }
+}

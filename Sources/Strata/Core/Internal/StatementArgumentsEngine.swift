@@ -1,0 +1,269 @@
+// The engine behind `StatementArguments`: named pairs, and the literals of
+// plain values (nil, Int, Int64, Double, String) kept as given and read in
+// place, straight from the layout of their existential containers, so that
+// an insert neither copies existentials nor builds an array of
+// `DatabaseValue`. The public type and its API are in StatementArguments.swift.
+
+import Foundation
+
+/// A named value of statement arguments.
+///
+/// A struct rather than a tuple: arrays of tuples are destroyed by the
+/// generic value witnesses of tuples, a tenth of the cost of an insert.
+struct NamedArgument: Sendable {
+    /// The parameter name, without its prefix.
+    var name: String
+    var value: DatabaseValue
+}
+
+extension StatementArguments {
+    /// Converts values into a preallocated array, reading each optional
+    /// existential in place (see `databaseValue(at:)`).
+    ///
+    /// `reserveCapacity` and `append` allocate through specialized code:
+    /// `init(unsafeUninitializedCapacity:)` calls an unspecialized function
+    /// of the standard library that looks up the array type metadata, a
+    /// tenth of the cost of an insert.
+    static func databaseValues(_ elements: [(any DatabaseValueConvertible)?]) -> [DatabaseValue] {
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(elements.count)
+        elements.withUnsafeBufferPointer { source in
+            guard let sourceStart = source.baseAddress else { return }
+            for i in 0..<source.count {
+                values.append(databaseValue(at: sourceStart + i))
+            }
+        }
+        return values
+    }
+
+    /// The database value of an optional existential, read in place.
+    ///
+    /// Copying `(any DatabaseValueConvertible)?` goes through the value
+    /// witnesses of the existential and of the wrapped type, and costed more
+    /// than the conversion itself. The common argument types are recognized
+    /// by their type metadata, which the existential container stores after
+    /// its three words of inline storage, where these types are stored.
+    @inline(__always)
+    static func databaseValue(at element: UnsafePointer<(any DatabaseValueConvertible)?>) -> DatabaseValue {
+        let layout = ExistentialLayout.shared
+        if layout.isVerified {
+            let raw = UnsafeRawPointer(element)
+            let type = raw.load(fromByteOffset: ExistentialLayout.typeOffset, as: UInt.self)
+            if type == 0 { return .null }
+            if type == layout.int {
+                return DatabaseValue(storage: .int64(Int64(raw.load(as: Int.self))))
+            }
+            if type == layout.int64 {
+                return DatabaseValue(storage: .int64(raw.load(as: Int64.self)))
+            }
+            if type == layout.double {
+                return DatabaseValue(storage: .double(raw.load(as: Double.self)))
+            }
+            if type == layout.string {
+                return DatabaseValue(storage: .string(raw.assumingMemoryBound(to: String.self).pointee))
+            }
+        }
+        return element.pointee?.databaseValue ?? .null
+    }
+}
+
+/// The type metadata of the argument types that `databaseValue(at:)` reads
+/// straight from an existential container, once checked against the actual
+/// layout of `(any DatabaseValueConvertible)?`.
+private struct ExistentialLayout: Sendable {
+    /// The offset of the type metadata in an existential container: after
+    /// three words of inline storage. nil there is `Optional.none`.
+    static let typeOffset = 3 * MemoryLayout<Int>.size
+
+    static let shared = ExistentialLayout()
+
+    /// Type metadata addresses.
+    let int: UInt
+    let int64: UInt
+    let double: UInt
+    let string: UInt
+    /// Whether values and metadata were found where expected.
+    let isVerified: Bool
+
+    private init() {
+        func metadata(_ type: Any.Type) -> UInt {
+            UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self))
+        }
+        int = metadata(Int.self)
+        int64 = metadata(Int64.self)
+        double = metadata(Double.self)
+        string = metadata(String.self)
+        func check(_ value: (any DatabaseValueConvertible)?, _ body: (UnsafeRawPointer, UInt) -> Bool) -> Bool {
+            withUnsafePointer(to: value) { pointer in
+                let raw = UnsafeRawPointer(pointer)
+                return body(raw, raw.load(fromByteOffset: Self.typeOffset, as: UInt.self))
+            }
+        }
+        let int = int, int64 = int64, double = double, string = string
+        isVerified =
+            MemoryLayout<(any DatabaseValueConvertible)?>.size == Self.typeOffset + 2 * MemoryLayout<Int>.size
+            && check(nil) { _, type in type == 0 }
+            && check(-42 as Int) { raw, type in type == int && raw.load(as: Int.self) == -42 }
+            && check(-43 as Int64) { raw, type in type == int64 && raw.load(as: Int64.self) == -43 }
+            && check(0.5 as Double) { raw, type in type == double && raw.load(as: Double.self) == 0.5 }
+            && check("a somewhat long string, not a small one") { raw, type in
+                type == string
+                    && raw.assumingMemoryBound(to: String.self).pointee == "a somewhat long string, not a small one"
+            }
+    }
+}
+
+/// The values of literals are kept as given when all of them are plain
+/// values: nil, Int, Int64, Double or String. These values are immutable,
+/// sendable, and their database value never changes: converting them when
+/// they are bound, rather than when the literal is built, changes nothing
+/// but the cost of an insert, which no longer builds, fills and destroys an
+/// array of `DatabaseValue`.
+enum PlainValues {
+    /// Whether all values of a buffer of literal elements are plain values,
+    /// the optional existential of each element being at `offset`.
+    static func areAll(_ start: UnsafeRawPointer?, count: Int, stride: Int, offset: Int) -> Bool {
+        let layout = ExistentialLayout.shared
+        guard layout.isVerified else { return false }
+        guard let start else { return true }
+        for i in 0..<count {
+            let type = start.load(fromByteOffset: i * stride + offset + ExistentialLayout.typeOffset, as: UInt.self)
+            if type != 0 && type != layout.int && type != layout.int64 && type != layout.double
+                && type != layout.string
+            {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Binds a plain value (see `areAll`) and returns the SQLite result code.
+    @inline(__always)
+    static func bind(_ element: UnsafeRawPointer, to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
+        let layout = ExistentialLayout.shared
+        let type = element.load(fromByteOffset: ExistentialLayout.typeOffset, as: UInt.self)
+        if type == layout.int {
+            return element.load(as: Int.self).bind(to: sqliteStatement, at: index)
+        }
+        if type == layout.int64 {
+            return element.load(as: Int64.self).bind(to: sqliteStatement, at: index)
+        }
+        if type == layout.double {
+            return element.load(as: Double.self).bind(to: sqliteStatement, at: index)
+        }
+        if type == layout.string {
+            return element.assumingMemoryBound(to: String.self).pointee.bind(to: sqliteStatement, at: index)
+        }
+        return sqlite3_bind_null(sqliteStatement, index)
+    }
+}
+
+/// The elements of an array literal of plain values (see `PlainValues`).
+///
+/// Unchecked sendable: it only holds plain values, which are sendable.
+struct PositionalLiteral: @unchecked Sendable {
+    let elements: [(any DatabaseValueConvertible)?]
+
+    /// nil unless all elements are plain values.
+    init?(_ elements: [(any DatabaseValueConvertible)?]) {
+        let isPlain = elements.withUnsafeBufferPointer { buffer in
+            PlainValues.areAll(
+                UnsafeRawPointer(buffer.baseAddress), count: buffer.count,
+                stride: MemoryLayout<(any DatabaseValueConvertible)?>.stride, offset: 0)
+        }
+        guard isPlain else { return nil }
+        self.elements = elements
+    }
+
+    var databaseValues: [DatabaseValue] {
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(elements.count)
+        elements.withUnsafeBufferPointer { source in
+            guard let sourceStart = source.baseAddress else { return }
+            for i in 0..<source.count {
+                values.append(StatementArguments.databaseValue(at: sourceStart + i))
+            }
+        }
+        return values
+    }
+
+    /// Binds the first `count` values to the first parameters, and returns
+    /// the first SQLite result code that is not SQLITE_OK, or SQLITE_OK.
+    func bind(to sqliteStatement: SQLiteStatement, count: Int) -> CInt {
+        elements.withUnsafeBufferPointer { buffer -> CInt in
+            guard let start = buffer.baseAddress else { return SQLITE_OK }
+            let raw = UnsafeRawPointer(start)
+            for i in 0..<count {
+                let code = PlainValues.bind(
+                    raw + i * MemoryLayout<(any DatabaseValueConvertible)?>.stride, to: sqliteStatement,
+                    at: CInt(i + 1))
+                if code != SQLITE_OK { return code }
+            }
+            return SQLITE_OK
+        }
+    }
+}
+
+/// The elements of a dictionary literal of plain values (see `PlainValues`).
+///
+/// Unchecked sendable: it only holds plain values, which are sendable.
+struct NamedLiteral: @unchecked Sendable {
+    typealias Element = (String, (any DatabaseValueConvertible)?)
+    let elements: [Element]
+
+    /// The offset of the value in an element: tuples are laid out like C structs.
+    static let valueOffset: Int = {
+        let alignment = MemoryLayout<(any DatabaseValueConvertible)?>.alignment
+        return (MemoryLayout<String>.size + alignment - 1) / alignment * alignment
+    }()
+
+    /// nil unless all values are plain values.
+    init?(_ elements: [Element]) {
+        let isPlain = elements.withUnsafeBufferPointer { buffer in
+            PlainValues.areAll(
+                UnsafeRawPointer(buffer.baseAddress), count: buffer.count, stride: MemoryLayout<Element>.stride,
+                offset: Self.valueOffset)
+        }
+        guard isPlain else { return nil }
+        self.elements = elements
+    }
+
+    var namedArguments: [NamedArgument] { Self.namedArguments(elements) }
+
+    /// Converts literal elements, reading them in place: copying the tuples
+    /// went through the generic value witnesses of tuples, most of the cost
+    /// of an insert.
+    static func namedArguments(_ elements: [Element]) -> [NamedArgument] {
+        var pairs: [NamedArgument] = []
+        pairs.reserveCapacity(elements.count)
+        elements.withUnsafeBufferPointer { source in
+            guard let sourceStart = source.baseAddress else { return }
+            let raw = UnsafeRawPointer(sourceStart)
+            for i in 0..<source.count {
+                let element = raw + i * MemoryLayout<Element>.stride
+                let name = element.assumingMemoryBound(to: String.self).pointee
+                let value = StatementArguments.databaseValue(
+                    at: (element + valueOffset).assumingMemoryBound(to: (any DatabaseValueConvertible)?.self))
+                pairs.append(NamedArgument(name: name, value: value))
+            }
+        }
+        return pairs
+    }
+
+    /// The value of the first element with that name.
+    func namedValue(_ name: String) -> DatabaseValue? {
+        elements.withUnsafeBufferPointer { source -> DatabaseValue? in
+            guard let sourceStart = source.baseAddress else { return nil }
+            let raw = UnsafeRawPointer(sourceStart)
+            for i in 0..<source.count {
+                let element = raw + i * MemoryLayout<Element>.stride
+                if element.assumingMemoryBound(to: String.self).pointee == name {
+                    return StatementArguments.databaseValue(
+                        at: (element + Self.valueOffset).assumingMemoryBound(
+                            to: (any DatabaseValueConvertible)?.self))
+                }
+            }
+            return nil
+        }
+    }
+}

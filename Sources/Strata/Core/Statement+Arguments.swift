@@ -1,0 +1,222 @@
+// The arguments of a `Statement`: validating them against its parameters,
+// binding them (positional, named, and literals of plain values read in
+// place), and consuming them across the statements of a multi-statement
+// execution. The statement itself is in Statement.swift.
+
+import Foundation
+
+extension Statement {
+    /// The bound arguments. Setting invalid arguments is a programmer error:
+    /// use ``setArguments(_:)`` for untrusted ones.
+    public var arguments: StatementArguments {
+        get { _arguments }
+        set {
+            do {
+                try setArguments(newValue)
+            } catch {
+                fatalError("\(error)")
+            }
+        }
+    }
+
+    /// Throws when the arguments do not fit the statement's parameters.
+    public func validateArguments(_ arguments: StatementArguments) throws {
+        _ = try bindings(for: arguments, allowingRemainingValues: false, bind: false)
+    }
+
+    /// Validates and binds arguments; text and blobs are copied.
+    public func setArguments(_ arguments: StatementArguments) throws {
+        _ = try bindings(for: arguments, allowingRemainingValues: false, bind: true)
+        _arguments = arguments
+        bindingsWereCleared = false
+    }
+
+    /// Binds arguments without validating them: missing values are NULL, extra
+    /// values are ignored.
+    public func setUncheckedArguments(_ arguments: StatementArguments) {
+        _arguments = arguments
+        bindingsWereCleared = false
+        reset()
+        var positional = arguments.values.makeIterator()
+        for (i, name) in parameterNames.enumerated() {
+            let value: DatabaseValue
+            if let name, let named = arguments.namedValue(name) {
+                value = named
+            } else {
+                value = positional.next() ?? .null
+            }
+            _ = value.bind(to: sqliteStatement, at: CInt(i + 1))
+        }
+    }
+
+    /// Consumes the arguments for this statement (multi-statement execution).
+    func consumeArguments(_ arguments: inout StatementArguments) throws {
+        let consumed = try bindings(for: arguments, allowingRemainingValues: true, bind: true)
+        if consumed == arguments.valueCount {
+            // The common case (a single statement): the arguments are kept as
+            // given, without converting a literal.
+            _arguments = arguments
+            if consumed > 0 { arguments.values = [] }
+            return
+        }
+        _arguments = StatementArguments(
+            values: Array(arguments.values.prefix(consumed)), namedPairs: arguments.namedPairs)
+        arguments.values.removeFirst(consumed)
+    }
+
+    /// Checks that the arguments fit the parameters, binds them when `bind` is
+    /// true, and returns the number of positional values consumed.
+    ///
+    /// Named parameters take named values, or the next positional value when
+    /// no named value matches.
+    private func bindings(
+        for arguments: StatementArguments,
+        allowingRemainingValues: Bool,
+        bind: Bool
+    ) throws -> Int {
+        if bind {
+            reset()
+        }
+        let names = parameterNames
+        if !hasNamedParameters {
+            // Fast path: positional parameters only.
+            let count = names.count
+            let valueCount = arguments.valueCount
+            if valueCount < count || (!allowingRemainingValues && valueCount > count) {
+                throw argumentsError("wrong number of statement arguments: \(valueCount)", arguments)
+            }
+            if bind {
+                if let literal = arguments.literalValues {
+                    try check(literal.bind(to: sqliteStatement, count: count), arguments)
+                    return count
+                }
+                // Reads the values in place: subscripting the array copied each one.
+                try arguments.values.withUnsafeBufferPointer { buffer in
+                    for i in 0..<count {
+                        try check(buffer[i].bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
+                    }
+                }
+            }
+            return count
+        }
+        if bind && arguments.valueCount == 0 && allParametersNamed && arguments.namedCount >= names.count,
+            try bindNamedValuesByScanning(arguments)
+        {
+            return 0
+        }
+        let values = arguments.values
+        var consumed = 0
+        var missingNames: [String] = []
+        for (i, name) in names.enumerated() {
+            let value: DatabaseValue
+            if let name, let named = arguments.namedValue(name) {
+                value = named
+            } else if consumed < values.count {
+                value = values[consumed]
+                consumed += 1
+            } else {
+                missingNames.append(name ?? "?")
+                continue
+            }
+            if bind {
+                try check(value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
+            }
+        }
+        if !missingNames.isEmpty {
+            if missingNames.allSatisfy({ $0 == "?" }) {
+                throw argumentsError("wrong number of statement arguments: \(values.count)", arguments)
+            }
+            let list = missingNames.filter { $0 != "?" }.joined(separator: ", ")
+            throw argumentsError("missing statement argument(s): \(list)", arguments)
+        }
+        if !allowingRemainingValues && consumed < values.count {
+            throw argumentsError("wrong number of statement arguments: \(values.count)", arguments)
+        }
+        return consumed
+    }
+
+    /// Binds named values by looking their keys up among the parameter names:
+    /// comparing small strings is cheaper than hashing each parameter name.
+    /// Returns false when some parameters are left without a value.
+    ///
+    /// Values and names are read in place, and each key is first compared to
+    /// the parameter after the previous match: literals usually list their
+    /// keys in the order of the parameters.
+    private func bindNamedValuesByScanning(_ arguments: StatementArguments) throws -> Bool {
+        if let literal = arguments.literalNamedValues {
+            return try bindNamedValuesByScanning(literal, arguments)
+        }
+        let names = namedParameterNames
+        let count = names.count
+        var boundCount = 0
+        var hint = 0
+        let sqliteStatement = self.sqliteStatement
+        try names.withUnsafeBufferPointer { names in
+            try arguments.namedPairs.withUnsafeBufferPointer { pairs in
+                for pair in pairs.indices {
+                    guard let i = Self.parameterIndex(of: pairs[pair].name, in: names, from: hint) else { continue }
+                    try check(pairs[pair].value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
+                    boundCount += 1
+                    hint = i + 1
+                }
+            }
+        }
+        return boundCount == count
+    }
+
+    /// `bindNamedValuesByScanning(_:)` for the plain values of a dictionary
+    /// literal, read in place.
+    private func bindNamedValuesByScanning(_ literal: NamedLiteral, _ arguments: StatementArguments) throws -> Bool {
+        let names = namedParameterNames
+        let count = names.count
+        var boundCount = 0
+        var hint = 0
+        let sqliteStatement = self.sqliteStatement
+        let valueOffset = NamedLiteral.valueOffset
+        try names.withUnsafeBufferPointer { names in
+            try literal.elements.withUnsafeBufferPointer { elements in
+                guard let start = elements.baseAddress else { return }
+                let raw = UnsafeRawPointer(start)
+                for index in elements.indices {
+                    let element = raw + index * MemoryLayout<NamedLiteral.Element>.stride
+                    let name = element.assumingMemoryBound(to: String.self)
+                    guard let i = Self.parameterIndex(of: name.pointee, in: names, from: hint) else { continue }
+                    try check(PlainValues.bind(element + valueOffset, to: sqliteStatement, at: CInt(i + 1)), arguments)
+                    boundCount += 1
+                    hint = i + 1
+                }
+            }
+        }
+        return boundCount == count
+    }
+
+    /// The index of the parameter named `name`, searched from `hint` (the
+    /// one after the previous match: literals usually follow the order of
+    /// the parameters) and around.
+    @inline(__always)
+    private static func parameterIndex(of name: String, in names: UnsafeBufferPointer<String>, from hint: Int) -> Int? {
+        let count = names.count
+        var i = hint
+        for _ in 0..<count {
+            if i >= count { i = 0 }
+            if names[i] == name { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private func argumentsError(_ message: String, _ arguments: StatementArguments) -> DatabaseError {
+        DatabaseError(
+            resultCode: .SQLITE_MISUSE, message: message, sql: sql, arguments: arguments,
+            publicStatementArguments: database.configuration.publicStatementArguments)
+    }
+
+    @inline(__always)
+    private func check(_ code: CInt, _ arguments: StatementArguments) throws {
+        if code != SQLITE_OK {
+            throw DatabaseError.lastError(
+                of: database.sqliteConnection, resultCode: code, sql: sql, arguments: arguments,
+                publicStatementArguments: database.configuration.publicStatementArguments)
+        }
+    }
+}
