@@ -21,6 +21,15 @@ private func waitForNoWAL(_ path: String) -> Bool {
     return !walExists(path)
 }
 
+/// A configuration that waits for locks: a connection released on another
+/// thread (after an async access, or a read that outlived its pool) may
+/// still hold its lock for an instant after its WAL is gone, while it closes.
+private var waitsForLocks: Configuration {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    return configuration
+}
+
 /// A lock that a read waits for, to keep a reader busy while its pool goes away.
 private final class Gate: @unchecked Sendable {
     let started = DispatchSemaphore(value: 0)
@@ -51,7 +60,7 @@ struct PoolReleaseTests {
         let path = directory.path("db.sqlite")
         for i in 0..<20 {
             do {
-                let dbPool = try DatabasePool(path: path)
+                let dbPool = try DatabasePool(path: path, configuration: waitsForLocks)
                 try await dbPool.write { try $0.execute(sql: "CREATE TABLE IF NOT EXISTS t(a)") }
                 try await dbPool.write { try $0.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i]) }
                 let count = try await dbPool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") }
@@ -89,7 +98,7 @@ struct PoolReleaseTests {
         #expect(count.withLock { $0 } == 1)
         #expect(waitForNoWAL(path))
         // The file is intact.
-        let dbQueue = try DatabaseQueue(path: path)
+        let dbQueue = try DatabaseQueue(path: path, configuration: waitsForLocks)
         #expect(try dbQueue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 1)
     }
 
