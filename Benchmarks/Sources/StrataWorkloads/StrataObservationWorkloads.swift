@@ -28,7 +28,9 @@ public final class StrataObservationWorkloads: @unchecked Sendable {
     /// transactions committed and the values the observations delivered
     /// meanwhile (initial values excluded), and the processor time and waits of
     /// the writing thread.
-    public func writesWithObservations(observationCount: Int, seconds: Double) throws -> (writes: Int, values: Int, writerCPUSeconds: Double, writerWaits: Int) {
+    public func writesWithObservations(
+        observationCount: Int, seconds: Double
+    ) throws -> (writes: Int, values: Int, writerCPUSeconds: Double, writerWaits: Int) {
         let counter = ObservationCounter()
         let ready = DispatchSemaphore(value: 0)
         var cancellables: [AnyDatabaseCancellable] = []

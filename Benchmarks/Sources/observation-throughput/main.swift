@@ -32,7 +32,8 @@ let rounds = arguments.count > 2 ? Int(arguments[2]) : 3
 /// prints its cells: writes/s, values delivered/s, writer CPU, writer waits
 /// per write.
 func runOnce(library: String, count: Int) throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("observation-throughput-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("observation-throughput-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("db.sqlite").path
@@ -70,7 +71,9 @@ func runInChildProcess(library: String, count: Int) throws -> String {
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
-print("| round | library | observations | writes/s | values delivered/s | writer CPU | writer waits per write | stolen |")
+print(
+    "| round | library | observations | writes/s | values delivered/s | writer CPU | writer waits per write | stolen |"
+)
 print("|---:|---|---:|---:|---:|---:|---:|---:|")
 for round in 1...rounds {
     for count in round % 2 == 1 ? [0, observationCount] : [observationCount, 0] {
