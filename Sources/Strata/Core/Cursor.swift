@@ -28,13 +28,16 @@ public protocol Cursor<Element>: AnyObject {
 /// It iterates the live statement: never use it outside the access that
 /// created it, nor modify the database while it iterates.
 public protocol DatabaseCursor<Element>: Cursor {
-    /// The statement iterated by the cursor.
+    /// The statement iterated by the cursor: the shared `next()`, `sql` and `arguments` read it.
+    /// A requirement for the library's cursors; apps do not call it.
     var _statement: Statement { get }
 
-    /// Whether the statement is done.
+    /// Whether the statement returned its last row, so that `next()` stops stepping and a dropped
+    /// cursor does not reset a finished statement. Library bookkeeping; apps do not touch it.
     var _isDone: Bool { get set }
 
-    /// Decodes the element at the current row of the stepped statement.
+    /// Decodes the element at the current row of the stepped statement. Called by the shared
+    /// `next()`; apps do not call it.
     func _element(sqliteStatement: SQLiteStatement) throws -> Element
 }
 

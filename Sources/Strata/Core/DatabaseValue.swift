@@ -191,7 +191,6 @@ extension DatabaseValue: DatabaseValueConvertible {
     }
 
     /// Binds the value to a statement parameter. Wraps the `sqlite3_bind_*` functions.
-
     public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
         switch storage {
         case .null: sqlite3_bind_null(sqliteStatement, index)

@@ -3,7 +3,9 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
     /// The element type.
     public typealias Element = Value
 
+    /// The statement this cursor steps; used by the shared `DatabaseCursor` code, apps do not read it.
     public let _statement: Statement
+    /// Set once the statement returned its last row; bookkeeping for `DatabaseCursor`, apps do not touch it.
     @exclusivity(unchecked)
     public var _isDone = false
     /// The run of the statement that this cursor iterates.
@@ -38,6 +40,7 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
         _resetUnfinishedStatement(execution: execution)
     }
 
+    /// Decodes the leftmost column through `DatabaseValue`; called by `next()`, apps do not call it.
     @inlinable
     public func _element(sqliteStatement: SQLiteStatement) throws -> Value {
         try row.decode(Value.self, atIndex: 0)
@@ -51,7 +54,9 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
     /// The element type.
     public typealias Element = Value
 
+    /// The statement this cursor steps; used by the shared `DatabaseCursor` code, apps do not read it.
     public let _statement: Statement
+    /// Set once the statement returned its last row; bookkeeping for `DatabaseCursor`, apps do not touch it.
     @exclusivity(unchecked)
     public var _isDone = false
     /// The run of the statement that this cursor iterates.
@@ -90,6 +95,8 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
         _resetUnfinishedStatement(execution: execution)
     }
 
+    /// Reads the leftmost column straight from the SQLite statement, without a `DatabaseValue`;
+    /// called by `next()`, apps do not call it.
     @inlinable
     public func _element(sqliteStatement: SQLiteStatement) throws -> Value {
         if let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: columnIndex) {

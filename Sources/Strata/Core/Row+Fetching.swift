@@ -4,7 +4,9 @@ public final class RowCursor: DatabaseCursor {
     /// The element type.
     public typealias Element = Row
 
+    /// The statement this cursor steps; used by the shared `DatabaseCursor` code, apps do not read it.
     public let _statement: Statement
+    /// Set once the statement returned its last row; bookkeeping for `DatabaseCursor`, apps do not touch it.
     @exclusivity(unchecked)
     public var _isDone = false
     /// The run of the statement that this cursor iterates.
@@ -31,6 +33,7 @@ public final class RowCursor: DatabaseCursor {
         _resetUnfinishedStatement(execution: execution)
     }
 
+    /// Returns the reused row, now on the current step; called by `next()`, apps do not call it.
     public func _element(sqliteStatement: SQLiteStatement) throws -> Row {
         row
     }

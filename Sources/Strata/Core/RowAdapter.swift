@@ -1,18 +1,19 @@
 /// The columns a row adapter works on: base indexes and names.
 public protocol _RowLayout {
-    /// The columns of the layout: index in the base row, and name.
+    /// The columns of the layout: index in the base row, and name. Read by the adapters; apps do
+    /// not call it.
     var _layoutColumns: [(Int, String)] { get }
     /// The position in ``_layoutColumns`` of the leftmost column with this name
-    /// (case-insensitive).
+    /// (case-insensitive). Read by the adapters; apps do not call it.
     func _layoutIndex(ofColumn name: String) -> Int?
 }
 
 /// A row adapter applied to a layout: which base columns an adapted row
 /// exposes, under which names, and its scopes.
 public protocol _LayoutedRowAdapter: Sendable {
-    /// The columns of the adapted row.
+    /// The columns of the adapted row. Read by adapted rows; apps do not call it.
     var _mapping: _LayoutedColumnMapping { get }
-    /// The scopes of the adapted row.
+    /// The scopes of the adapted row, by name. Read by ``Row/scopes``; apps do not call it.
     var _scopes: [String: any _LayoutedRowAdapter] { get }
 }
 
@@ -34,10 +35,15 @@ public struct _LayoutedColumnMapping: Sendable, _LayoutedRowAdapter, _RowLayout 
         self.lowercaseIndexes = indexes
     }
 
+    /// A mapping is its own column mapping; read by adapted rows, apps do not call it.
     public var _mapping: _LayoutedColumnMapping { self }
+    /// A plain mapping defines no scope; read by adapted rows, apps do not call it.
     public var _scopes: [String: any _LayoutedRowAdapter] { [:] }
+    /// The mapped columns, so that another adapter can apply on top of this one; apps do not call it.
     public var _layoutColumns: [(Int, String)] { columns }
 
+    /// The position of the leftmost mapped column with this name (case-insensitive), for an adapter
+    /// applied on top of this one; apps do not call it.
     public func _layoutIndex(ofColumn name: String) -> Int? {
         lowercaseIndexes[name.lowercased()]
     }
@@ -59,7 +65,8 @@ struct LayoutedScopedAdapter: _LayoutedRowAdapter {
 /// ``RangeRowAdapter``, ``EmptyRowAdapter``, ``RenameColumnAdapter`` and
 /// ``ScopeAdapter``.
 public protocol RowAdapter: Sendable {
-    /// Applies the adapter to a layout. Throws when a column is missing.
+    /// Applies the adapter to a layout (a statement's columns, or an adapter's), once per
+    /// statement. Throws when a column is missing. Called by the fetch methods; apps do not call it.
     func _layoutedAdapter(from layout: any _RowLayout) throws -> any _LayoutedRowAdapter
 }
 
@@ -85,6 +92,8 @@ public struct ColumnMapping: RowAdapter {
         self.mapping = mapping
     }
 
+    /// Resolves the old names in the layout, and throws for a missing one. Called by the fetch
+    /// methods once per statement; apps do not call it.
     public func _layoutedAdapter(from layout: any _RowLayout) throws -> any _LayoutedRowAdapter {
         let columns = layout._layoutColumns
         let mapped = try mapping.map { newName, oldName -> (Int, String, Int) in
@@ -110,6 +119,8 @@ public struct SuffixRowAdapter: RowAdapter {
         self.index = index
     }
 
+    /// Keeps the layout's columns from the index on (none past the end). Called by the fetch
+    /// methods once per statement; apps do not call it.
     public func _layoutedAdapter(from layout: any _RowLayout) throws -> any _LayoutedRowAdapter {
         _LayoutedColumnMapping(
             columns: Array(layout._layoutColumns.suffix(from: Swift.min(index, layout._layoutColumns.count))))
@@ -131,6 +142,8 @@ public struct RangeRowAdapter: RowAdapter {
         self.init(range.lowerBound..<(range.upperBound + 1))
     }
 
+    /// Keeps the layout's columns in the range, clamped to the columns there are. Called by the
+    /// fetch methods once per statement; apps do not call it.
     public func _layoutedAdapter(from layout: any _RowLayout) throws -> any _LayoutedRowAdapter {
         let columns = layout._layoutColumns
         let clamped = range.clamped(to: 0..<columns.count)
@@ -143,6 +156,7 @@ public struct EmptyRowAdapter: RowAdapter {
     /// Creates an adapter that hides all columns.
     public init() {}
 
+    /// Returns a mapping with no column. Called by the fetch methods; apps do not call it.
     public func _layoutedAdapter(from layout: any _RowLayout) throws -> any _LayoutedRowAdapter {
         _LayoutedColumnMapping(columns: [])
     }
@@ -162,6 +176,8 @@ public struct RenameColumnAdapter: RowAdapter {
         self.transform = transform
     }
 
+    /// Renames each column of the layout with the function, once per statement. Called by the
+    /// fetch methods; apps do not call it.
     public func _layoutedAdapter(from layout: any _RowLayout) throws -> any _LayoutedRowAdapter {
         _LayoutedColumnMapping(columns: layout._layoutColumns.map { ($0.0, transform($0.1)) })
     }
@@ -194,6 +210,8 @@ public struct ScopeAdapter: RowAdapter {
         self.scopes = scopes
     }
 
+    /// Applies the base adapter (if any) and each scope's adapter to the unadapted layout. Called
+    /// by the fetch methods once per statement; apps do not call it.
     public func _layoutedAdapter(from layout: any _RowLayout) throws -> any _LayoutedRowAdapter {
         let baseAdapter: any _LayoutedRowAdapter
         if let base {

@@ -350,10 +350,14 @@ extension Statement: CustomStringConvertible {
 }
 
 extension Statement: _RowLayout {
+    /// The result columns of the statement, each with its index: the layout row adapters start
+    /// from. Used by the library when it applies an adapter; apps do not call it.
     public var _layoutColumns: [(Int, String)] {
         Array(columnNames.enumerated())
     }
 
+    /// The index of the leftmost result column with this name (case-insensitive), for row
+    /// adapters. Used by the library; apps do not call it.
     public func _layoutIndex(ofColumn name: String) -> Int? {
         index(ofColumn: name)
     }

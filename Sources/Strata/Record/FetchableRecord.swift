@@ -50,7 +50,9 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
     /// The element type.
     public typealias Element = Record
 
+    /// The statement this cursor steps; used by the shared `DatabaseCursor` code, apps do not read it.
     public let _statement: Statement
+    /// Set once the statement returned its last row; bookkeeping for `DatabaseCursor`, apps do not touch it.
     @exclusivity(unchecked)
     public var _isDone = false
     /// The run of the statement that this cursor iterates.
@@ -77,6 +79,7 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
         _resetUnfinishedStatement(execution: execution)
     }
 
+    /// Decodes a record from the reused row at each step; called by `next()`, apps do not call it.
     @inlinable
     public func _element(sqliteStatement: SQLiteStatement) throws -> Record {
         try Record(row: row)

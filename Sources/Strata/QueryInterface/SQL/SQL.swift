@@ -172,6 +172,8 @@ extension SQL {
     }
 }
 
+/// Returns `count` question marks separated by commas (`"?,?,?"`), to write the parameters of
+/// an `IN (...)` list or a `VALUES (...)` clause in raw SQL.
 public func databaseQuestionMarks(count: Int) -> String {
     Array(repeating: "?", count: count).joined(separator: ",")
 }
