@@ -161,7 +161,8 @@ extension Row {
     /// Returns a cursor of the rows of a request.
     ///
     /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
-    ///   the database access. Plus one per prefetched association (`including(all:)`).
+    ///   the database access. A cursor does not run the prefetch statements of `including(all:)`:
+    ///   fetch such a request with `fetchAll`, `fetchSet` or `fetchOne`.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RowCursor {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
         return try fetchCursor(prepared.statement, adapter: prepared.adapter)

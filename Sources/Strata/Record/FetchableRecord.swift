@@ -89,7 +89,11 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
 extension FetchableRecord {
     // MARK: From statements
 
-    /// Returns a cursor of records.
+    /// Returns a cursor of the records of a statement.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access. Each record is decoded from one reused row: no row is copied.
+    ///   An adapter is applied once, to the columns of the statement.
     public static func fetchCursor(
         _ statement: Statement,
         arguments: StatementArguments? = nil,
@@ -98,7 +102,11 @@ extension FetchableRecord {
         try RecordCursor(statement: statement, arguments: arguments, adapter: adapter)
     }
 
-    /// Returns an array of records.
+    /// Returns an array of the records of a statement.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its records, O(*n*) for *n*
+    ///   rows. Each record is decoded from one reused row: no row is copied.
+    ///   An adapter is applied once, to the columns of the statement.
     @inlinable
     public static func fetchAll(
         _ statement: Statement,
@@ -111,7 +119,10 @@ extension FetchableRecord {
         return records
     }
 
-    /// Returns the first record, or nil.
+    /// Returns the first record of a statement, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, reads its first row only, and decodes one record.
+    ///   The statement is reset afterwards, so that it can run again.
     @inlinable
     public static func fetchOne(
         _ statement: Statement,
@@ -127,6 +138,10 @@ extension FetchableRecord {
     // MARK: From SQL
 
     /// Returns a cursor of the records of an SQL query.
+    ///
+    /// - Complexity: Compiles the SQL at each call (use ``Database/cachedStatement(sql:)`` and the
+    ///   statement variant to run it often), then runs it; a step per element, as the
+    ///   cursor is iterated inside the database access. Each record is decoded from one reused row.
     public static func fetchCursor(
         _ db: Database,
         sql: String,
@@ -137,6 +152,10 @@ extension FetchableRecord {
     }
 
     /// Returns an array of the records of an SQL query.
+    ///
+    /// - Complexity: Compiles the SQL at each call (use ``Database/cachedStatement(sql:)`` and the
+    ///   statement variant to run it often), then runs it; allocates the array and its
+    ///   records, O(*n*) for *n* rows. Each record is decoded from one reused row.
     @inlinable
     public static func fetchAll(
         _ db: Database,
@@ -148,6 +167,9 @@ extension FetchableRecord {
     }
 
     /// Returns the first record of an SQL query, or nil.
+    ///
+    /// - Complexity: Compiles the SQL at each call (use ``Database/cachedStatement(sql:)`` and the
+    ///   statement variant to run it often), then runs it; reads its first row only.
     @inlinable
     public static func fetchOne(
         _ db: Database,
@@ -161,12 +183,26 @@ extension FetchableRecord {
     // MARK: From requests
 
     /// Returns a cursor of the records of a request.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access. Each record is decoded from one reused row: no row is copied.
+    ///   The request's SQL is generated at each call; a query interface request (or an
+    ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
+    ///   A cursor does not run the prefetch statements of `including(all:)`: fetch such a request
+    ///   with `fetchAll`, `fetchSet` or `fetchOne`.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RecordCursor<Self> {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
         return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
     /// Returns an array of the records of a request.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its records, O(*n*) for *n*
+    ///   rows. Each record is decoded from one reused row: no row is copied.
+    ///   The request's SQL is generated at each call; a query interface request (or an
+    ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
+    ///   With prefetched associations (`including(all:)`), one more statement per association,
+    ///   and the rows are copied before their records are decoded.
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
         if prepared.supplementaryFetch != nil {
@@ -176,6 +212,12 @@ extension FetchableRecord {
     }
 
     /// Returns the first record of a request, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, reads its first row only, and decodes one record.
+    ///   The request's SQL is generated at each call; a query interface request (or an
+    ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
+    ///   With prefetched associations (`including(all:)`), one more statement per association,
+    ///   and the rows are copied before their records are decoded.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
         let prepared = try request.makePreparedRequest(db, forSingleResult: true)
         if prepared.supplementaryFetch != nil {
@@ -186,7 +228,10 @@ extension FetchableRecord {
 }
 
 extension FetchableRecord where Self: Hashable {
-    /// Returns a set of records.
+    /// Returns a set of the records of a statement.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates an array of the records, then the set,
+    ///   O(*n*) for *n* rows. Each record is decoded from one reused row: no row is copied.
     public static func fetchSet(
         _ statement: Statement,
         arguments: StatementArguments? = nil,
@@ -196,6 +241,10 @@ extension FetchableRecord where Self: Hashable {
     }
 
     /// Returns a set of the records of an SQL query.
+    ///
+    /// - Complexity: Compiles the SQL at each call (use ``Database/cachedStatement(sql:)`` and the
+    ///   statement variant to run it often), then runs it; allocates an array of the
+    ///   records, then the set, O(*n*) for *n* rows.
     public static func fetchSet(
         _ db: Database,
         sql: String,
@@ -206,22 +255,56 @@ extension FetchableRecord where Self: Hashable {
     }
 
     /// Returns a set of the records of a request.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates an array of the records, then the set,
+    ///   O(*n*) for *n* rows. Each record is decoded from one reused row: no row is copied.
+    ///   The request's SQL is generated at each call; a query interface request (or an
+    ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
+    ///   With prefetched associations (`including(all:)`), one more statement per association,
+    ///   and the rows are copied before their records are decoded.
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
         try Set(fetchAll(db, request))
     }
 }
 
 extension FetchRequest where RowDecoder: FetchableRecord {
-    /// Returns a cursor of records.
+    /// Returns a cursor of the records of the request.
+    ///
+    /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
+    ///   the database access. Each record is decoded from one reused row: no row is copied.
+    ///   The request's SQL is generated at each call; a query interface request (or an
+    ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
+    ///   A cursor does not run the prefetch statements of `including(all:)`: fetch such a request
+    ///   with `fetchAll`, `fetchSet` or `fetchOne`.
     public func fetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder> { try RowDecoder.fetchCursor(db, self) }
-    /// Returns an array of records.
+    /// Returns an array of the records of the request.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates the array and its records, O(*n*) for *n*
+    ///   rows. Each record is decoded from one reused row: no row is copied.
+    ///   The request's SQL is generated at each call; a query interface request (or an
+    ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
+    ///   With prefetched associations (`including(all:)`), one more statement per association,
+    ///   and the rows are copied before their records are decoded.
     public func fetchAll(_ db: Database) throws -> [RowDecoder] { try RowDecoder.fetchAll(db, self) }
-    /// Returns the first record, or nil.
+    /// Returns the first record of the request, or nil.
+    ///
+    /// - Complexity: Runs one SQL statement, reads its first row only, and decodes one record.
+    ///   The request's SQL is generated at each call; a query interface request (or an
+    ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
+    ///   With prefetched associations (`including(all:)`), one more statement per association,
+    ///   and the rows are copied before their records are decoded.
     public func fetchOne(_ db: Database) throws -> RowDecoder? { try RowDecoder.fetchOne(db, self) }
 }
 
 extension FetchRequest where RowDecoder: FetchableRecord & Hashable {
-    /// Returns a set of records.
+    /// Returns a set of the records of the request.
+    ///
+    /// - Complexity: Runs one SQL statement; allocates an array of the records, then the set,
+    ///   O(*n*) for *n* rows. Each record is decoded from one reused row: no row is copied.
+    ///   The request's SQL is generated at each call; a query interface request (or an
+    ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
+    ///   With prefetched associations (`including(all:)`), one more statement per association,
+    ///   and the rows are copied before their records are decoded.
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try RowDecoder.fetchSet(db, self) }
 }
 

@@ -48,7 +48,8 @@ extension FetchRequest where RowDecoder == Row {
     /// Returns a cursor of rows.
     ///
     /// - Complexity: Runs one SQL statement, a step per element, as the cursor is iterated inside
-    ///   the database access. Plus one per prefetched association (`including(all:)`).
+    ///   the database access. A cursor does not run the prefetch statements of `including(all:)`:
+    ///   fetch such a request with `fetchAll`, `fetchSet` or `fetchOne`.
     public func fetchCursor(_ db: Database) throws -> RowCursor { try Row.fetchCursor(db, self) }
     /// Returns an array of rows.
     ///
