@@ -11,6 +11,9 @@ extension QueryInterfaceRequest {
     ///     .deleteAndFetchStatement(db, selection: [Column("name")])
     /// let names = try String.fetchAll(statement)
     /// ```
+    ///
+    /// - Complexity: Generates and compiles the SQL at each call (the statement is not cached); the
+    ///   statement runs when it is fetched from.
     public func deleteAndFetchStatement(_ db: Database, selection: [any SQLSelectable]) throws -> Statement {
         let context = SQLGenerationContext(db)
         let sql =
@@ -29,6 +32,9 @@ extension QueryInterfaceRequest {
     ///     .updateAndFetchStatement(db, [Column("score") += 10], selection: [Column("score")])
     /// let scores = try Int.fetchAll(statement)
     /// ```
+    ///
+    /// - Complexity: Generates and compiles the SQL at each call (the statement is not cached); the
+    ///   statement runs when it is fetched from.
     public func updateAndFetchStatement(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -77,6 +83,9 @@ extension QueryInterfaceRequest {
 extension QueryInterfaceRequest {
     /// Deletes the rows of the request, and returns a cursor over the
     /// deleted records.
+    ///
+    /// - Complexity: Compiles one `RETURNING` statement at each call (not cached). SQLite changes
+    ///   all the rows at the first step; the cursor then returns them a step per element.
     public func deleteAndFetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder>
     where RowDecoder: FetchableRecord & TableRecord {
         try RowDecoder.fetchCursor(deleteAndFetchStatement(db, selection: RowDecoder.databaseSelection))
@@ -87,6 +96,9 @@ extension QueryInterfaceRequest {
     /// ```swift
     /// let deletedPlayers = try Player.filter { $0.score < 100 }.deleteAndFetchAll(db)
     /// ```
+    ///
+    /// - Complexity: Compiles and runs one `RETURNING` statement at each call (not cached);
+    ///   allocates the array and its records, O(*n*) for *n* changed rows.
     public func deleteAndFetchAll(_ db: Database) throws -> [RowDecoder]
     where RowDecoder: FetchableRecord & TableRecord {
         try RowDecoder.fetchAll(deleteAndFetchStatement(db, selection: RowDecoder.databaseSelection))
@@ -94,6 +106,9 @@ extension QueryInterfaceRequest {
 
     /// Updates the rows of the request, and returns a cursor over the
     /// updated records.
+    ///
+    /// - Complexity: Compiles one `RETURNING` statement at each call (not cached). SQLite changes
+    ///   all the rows at the first step; the cursor then returns them a step per element.
     public func updateAndFetchCursor(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -106,6 +121,9 @@ extension QueryInterfaceRequest {
 
     /// Updates the rows of the request with assignments built from the
     /// record columns, and returns a cursor over the updated records.
+    ///
+    /// - Complexity: Compiles one `RETURNING` statement at each call (not cached). SQLite changes
+    ///   all the rows at the first step; the cursor then returns them a step per element.
     public func updateAndFetchCursor(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -119,6 +137,9 @@ extension QueryInterfaceRequest {
     /// ```swift
     /// let players = try Player.all().updateAndFetchAll(db, [Column("score") += 10])
     /// ```
+    ///
+    /// - Complexity: Compiles and runs one `RETURNING` statement at each call (not cached);
+    ///   allocates the array and its records, O(*n*) for *n* changed rows.
     public func updateAndFetchAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -131,6 +152,9 @@ extension QueryInterfaceRequest {
 
     /// Updates the rows of the request with assignments built from the
     /// record columns, and returns the updated records.
+    ///
+    /// - Complexity: Compiles and runs one `RETURNING` statement at each call (not cached);
+    ///   allocates the array and its records, O(*n*) for *n* changed rows.
     public func updateAndFetchAll(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -142,12 +166,18 @@ extension QueryInterfaceRequest {
 
 extension QueryInterfaceRequest {
     /// Deletes the rows of the request, and returns the set of deleted records.
+    ///
+    /// - Complexity: Compiles and runs one `RETURNING` statement at each call (not cached);
+    ///   allocates an array of the records, then the set, O(*n*) for *n* changed rows.
     public func deleteAndFetchSet(_ db: Database) throws -> Set<RowDecoder>
     where RowDecoder: FetchableRecord & TableRecord & Hashable {
         try RowDecoder.fetchSet(deleteAndFetchStatement(db, selection: RowDecoder.databaseSelection))
     }
 
     /// Updates the rows of the request, and returns the set of updated records.
+    ///
+    /// - Complexity: Compiles and runs one `RETURNING` statement at each call (not cached);
+    ///   allocates an array of the records, then the set, O(*n*) for *n* changed rows.
     public func updateAndFetchSet(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -160,6 +190,9 @@ extension QueryInterfaceRequest {
 
     /// Updates the rows of the request with assignments built from the
     /// record columns, and returns the set of updated records.
+    ///
+    /// - Complexity: Compiles and runs one `RETURNING` statement at each call (not cached);
+    ///   allocates an array of the records, then the set, O(*n*) for *n* changed rows.
     public func updateAndFetchSet(
         _ db: Database,
         onConflict conflictResolution: Database.ConflictResolution? = nil,
@@ -175,6 +208,9 @@ extension QueryInterfaceRequest {
     /// ```swift
     /// let deletedIDs = try Player.filter { $0.score < 100 }.deleteAndFetchIds(db)
     /// ```
+    ///
+    /// - Complexity: Reads the primary key from the schema cache, then compiles and runs one
+    ///   `RETURNING` statement (not cached); allocates the set, O(*n*) for *n* deleted rows.
     public func deleteAndFetchIds(_ db: Database) throws -> Set<RowDecoder.ID>
     where RowDecoder: TableRecord & Identifiable, RowDecoder.ID: DatabaseValueConvertible & StatementColumnConvertible {
         let columns = try db.primaryKey(databaseTableName).columns
