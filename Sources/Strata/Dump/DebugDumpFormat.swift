@@ -18,7 +18,8 @@ public struct DebugDumpFormat: DumpFormat, Sendable {
 
     private var writer = SeparatedValuesWriter()
 
-    /// A debug format.
+    /// Creates a format that writes one line of values per row, with hexadecimal literals for
+    /// blobs that are not UTF-8 text; optionally a header line of column names.
     public init(header: Bool = false, separator: String = "|", nullValue: String = "") {
         self.header = header
         self.separator = separator

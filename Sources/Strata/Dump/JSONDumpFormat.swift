@@ -26,7 +26,8 @@ public struct JSONDumpFormat: DumpFormat, Sendable {
 
     private var hasWrittenRow = false
 
-    /// A JSON format.
+    /// Creates a format that writes rows as JSON objects with `encoder`; the default encoder writes
+    /// blobs in base64 and leaves slashes unescaped.
     public init(encoder: JSONEncoder = JSONDumpFormat.defaultEncoder) {
         self.encoder = encoder
     }

@@ -13,7 +13,8 @@ public struct LineDumpFormat: DumpFormat, Sendable {
 
     private var hasWrittenRow = false
 
-    /// A line format.
+    /// Creates a format that writes one `column = value` line per column, with `nullValue` for
+    /// NULL (an empty string by default).
     public init(nullValue: String = "") {
         self.nullValue = nullValue
     }

@@ -16,7 +16,8 @@ public struct ListDumpFormat: DumpFormat, Sendable {
 
     private var writer = SeparatedValuesWriter()
 
-    /// A list format.
+    /// Creates a format that writes one line of values per row, joined by `separator`, with
+    /// `nullValue` for NULL; optionally after a header line of column names.
     public init(header: Bool = false, separator: String = "|", nullValue: String = "") {
         self.header = header
         self.separator = separator

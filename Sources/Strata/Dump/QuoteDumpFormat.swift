@@ -13,7 +13,8 @@ public struct QuoteDumpFormat: DumpFormat, Sendable {
 
     private var hasWrittenHeader = false
 
-    /// A quote format.
+    /// Creates a format that writes each row as a line of SQL literals (`'text'`, `NULL`, ...),
+    /// optionally after a header line of column names.
     public init(header: Bool = false, separator: String = ",") {
         self.header = header
         self.separator = separator

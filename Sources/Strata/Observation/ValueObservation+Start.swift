@@ -157,7 +157,8 @@ extension ValueObservation {
 public struct AsyncValueObservation<Element: Sendable>: AsyncSequence, Sendable {
     /// How values are buffered while the iteration is busy.
     public typealias BufferingPolicy = AsyncThrowingStream<Element, any Error>.Continuation.BufferingPolicy
-    /// The iterator.
+    /// Making an iterator starts the observation; ending the iteration, or dropping the
+    /// iterator, cancels it.
     public typealias AsyncIterator = Iterator
 
     let bufferingPolicy: BufferingPolicy

@@ -31,7 +31,8 @@ extension ValueObservationMainActorScheduler {
 public struct AsyncValueObservationScheduler: ValueObservationScheduler {
     let queue: DispatchQueue
 
-    /// A scheduler for the queue.
+    /// Creates a scheduler that notifies every value, the initial one included, with
+    /// `queue.async`.
     public init(queue: DispatchQueue) {
         self.queue = queue
     }
@@ -49,7 +50,8 @@ public struct AsyncValueObservationScheduler: ValueObservationScheduler {
 /// observation starts, and the other values asynchronously on the main
 /// actor: `.immediate`.
 public struct ImmediateValueObservationScheduler: ValueObservationMainActorScheduler {
-    /// The immediate scheduler.
+    /// Creates the scheduler of `.immediate`: the initial value is notified synchronously, on
+    /// the main actor, when the observation starts.
     public init() {}
 
     /// True: the initial value is notified when the observation starts.

@@ -5,7 +5,7 @@ public protocol _ValueReducer: Sendable {
     /// What a fetch returns.
     associatedtype Fetched: Sendable
 
-    /// The observed values.
+    /// What the observation notifies, once a fetched value is reduced.
     associatedtype Value: Sendable
 
     /// Fetches from the database. Runs on a database queue.
@@ -30,7 +30,8 @@ public enum ValueReducers {
             try fetch(db)
         }
 
-        /// The fetched value.
+        /// Returns the fetched value unchanged: each fetch is notified. Called by the observation;
+        /// apps do not call it.
         public mutating func _value(_ fetched: Value) throws -> Value? {
             fetched
         }
@@ -84,7 +85,8 @@ public enum ValueReducers {
             try base._fetch(db)
         }
 
-        /// The value of the base reducer.
+        /// Passes the fetched value to the base reducer, and returns its value unchanged. Called by
+        /// the observation; apps do not call it.
         public mutating func _value(_ fetched: Base.Fetched) throws -> Base.Value? {
             try base._value(fetched)
         }

@@ -7,7 +7,7 @@
 /// }
 /// ```
 public struct UpsertUpdateStrategy: OptionSet, Sendable {
-    /// The raw value.
+    /// The bits of the strategy, one per static member.
     public let rawValue: Int
 
     /// Creates a strategy from a raw value.

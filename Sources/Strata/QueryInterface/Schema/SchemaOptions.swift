@@ -1,6 +1,6 @@
 /// Options for ``Database/create(table:options:body:)``.
 public struct TableOptions: OptionSet, Sendable {
-    /// The raw value.
+    /// The bits of the options, one per static member.
     public let rawValue: Int
 
     /// Creates options from a raw value.
@@ -20,7 +20,7 @@ public struct TableOptions: OptionSet, Sendable {
 
 /// Options for the creation of indexes.
 public struct IndexOptions: OptionSet, Sendable {
-    /// The raw value.
+    /// The bits of the options, one per static member.
     public let rawValue: Int
 
     /// Creates options from a raw value.
@@ -36,7 +36,7 @@ public struct IndexOptions: OptionSet, Sendable {
 
 /// Options for the creation of views.
 public struct ViewOptions: OptionSet, Sendable {
-    /// The raw value.
+    /// The bits of the options, one per static member.
     public let rawValue: Int
 
     /// Creates options from a raw value.
@@ -52,7 +52,7 @@ public struct ViewOptions: OptionSet, Sendable {
 
 /// Options for the creation of virtual tables.
 public struct VirtualTableOptions: OptionSet, Sendable {
-    /// The raw value.
+    /// The bits of the options, one per static member.
     public let rawValue: Int
 
     /// Creates options from a raw value.
