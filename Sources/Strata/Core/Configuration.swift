@@ -134,7 +134,8 @@ public struct Configuration: Sendable {
     /// to run the older systems' path everywhere.
     var usesTaskExecutorForAsyncAccesses = true
 
-    /// The default configuration.
+    /// Creates a configuration with the default of each property, to change before the
+    /// configuration is given to a queue or a pool.
     public init() {}
 
     /// Registers a function run on every new connection, before it is used:

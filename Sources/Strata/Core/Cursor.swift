@@ -12,7 +12,7 @@
 /// }
 /// ```
 public protocol Cursor<Element>: AnyObject {
-    /// The type of the elements.
+    /// What `next()` returns: rows, values or records for the database cursors.
     associatedtype Element
 
     /// Advances to the next element and returns it, or nil at the end.

@@ -121,7 +121,8 @@ extension DatabaseError: CustomNSError {
     /// "GRDB.DatabaseError", the domain of bridged errors.
     public static var errorDomain: String { "GRDB.DatabaseError" }
 
-    /// The extended result code.
+    /// The SQLite extended result code (such as 2067 for `SQLITE_CONSTRAINT_UNIQUE`), as the code
+    /// of the bridged `NSError`.
     public var errorCode: Int { Int(extendedResultCode.rawValue) }
 
     /// The description, as `NSLocalizedDescriptionKey`.

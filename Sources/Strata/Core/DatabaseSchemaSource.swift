@@ -50,10 +50,10 @@ public struct DatabaseSchemaID: Hashable, Sendable {
 
     private let kind: Kind
 
-    /// The main schema.
+    /// The schema of the database file the connection opened (SQL name `main`).
     public static let main = Self(kind: .main)
 
-    /// The temp schema.
+    /// The schema of the connection's temporary tables, views and triggers (SQL name `temp`).
     public static let temp = Self(kind: .temp)
 
     /// The schema of the database attached under this name.

@@ -31,7 +31,7 @@ public struct DatabaseValue: Sendable {
         }
     }
 
-    /// The storage of this value.
+    /// The SQLite storage class of the value, with its payload: switch on it to read any value.
     public let storage: Storage
 
     /// The NULL database value.

@@ -88,7 +88,8 @@ extension Row {
         do { return try decode(Value.self, forColumn: columnName) } catch { Row.fatal(error) }
     }
 
-    /// The value of the column.
+    /// The value of the leftmost column with the name of `column`. A missing column is nil for
+    /// optionals, and a fatal error otherwise.
     @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ column: some ColumnExpression) -> Value {
         do { return try decode(Value.self, forColumn: column.name) } catch { Row.fatal(error) }

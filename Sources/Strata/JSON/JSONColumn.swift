@@ -14,7 +14,7 @@ public struct JSONColumn: ColumnExpression, SQLJSONExpressible, Sendable {
     /// The name of the column.
     public var name: String
 
-    /// A JSON column with a name.
+    /// Creates a column whose JSON content can be queried with `->`, `->>` and the JSON functions.
     public init(_ name: String) {
         self.name = name
     }

@@ -15,7 +15,7 @@ public struct AnyDatabaseRegionConvertible: DatabaseRegionConvertible {
         self.region = region
     }
 
-    /// The region of another value.
+    /// Wraps another value: its region is asked for each time this one is.
     public init(_ region: some DatabaseRegionConvertible) {
         self.region = { try region.databaseRegion($0) }
     }

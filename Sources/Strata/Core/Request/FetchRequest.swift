@@ -15,7 +15,8 @@ extension DatabaseRegion: DatabaseRegionConvertible {}
 ///
 /// `SQLRequest` and the query interface requests are fetch requests.
 public protocol FetchRequest<RowDecoder>: DatabaseRegionConvertible, SQLSubqueryable {
-    /// The type of fetched values.
+    /// What the fetch methods return: `Row`, a value type, or a record type. It chooses which
+    /// `fetchAll` and friends apply.
     associatedtype RowDecoder
 
     /// Compiles the request. `singleResult` tells that one row only is needed.
@@ -201,7 +202,7 @@ public struct AnyFetchRequest<RowDecoder>: FetchRequest {
 
 /// A request whose rows are adapted. See ``FetchRequest/adapted(_:)``.
 public struct AdaptedFetchRequest<Base: FetchRequest>: FetchRequest {
-    /// The type of fetched values.
+    /// Fetches the same type as the base request.
     public typealias RowDecoder = Base.RowDecoder
 
     let base: Base

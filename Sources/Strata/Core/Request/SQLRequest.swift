@@ -78,17 +78,18 @@ extension SQLRequest where RowDecoder == Row {
 }
 
 extension SQLRequest: ExpressibleByStringInterpolation {
-    /// A request without arguments.
+    /// Creates an uncached request without arguments from a string literal:
+    /// `let request: SQLRequest<Player> = "SELECT * FROM player"`.
     public init(stringLiteral: String) {
         self.init(sql: stringLiteral)
     }
 
-    /// A request without arguments.
+    /// Creates an uncached request without arguments from a one-scalar literal.
     public init(unicodeScalarLiteral: String) {
         self.init(sql: unicodeScalarLiteral)
     }
 
-    /// A request without arguments.
+    /// Creates an uncached request without arguments from a one-character literal.
     public init(extendedGraphemeClusterLiteral: String) {
         self.init(sql: extendedGraphemeClusterLiteral)
     }

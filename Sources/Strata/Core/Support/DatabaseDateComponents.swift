@@ -42,7 +42,8 @@ public struct DatabaseDateComponents: Sendable {
         }
     }
 
-    /// The date components.
+    /// The calendar fields of the value: those given at creation, or those read from the stored
+    /// string (the fields its format lacks are nil).
     public let dateComponents: DateComponents
 
     /// The format used to store the components, or the format found when

@@ -61,7 +61,7 @@ extension SQLSelectable where Self: RawRepresentable, Self.RawValue: SQLSelectab
 }
 
 extension SQLOrderingTerm where Self: RawRepresentable, Self.RawValue: SQLOrderingTerm {
-    /// The ordering of the raw value.
+    /// Sorts by the raw value: an enum of columns sorts by the column it names.
     public var sqlOrdering: SQLOrdering {
         rawValue.sqlOrdering
     }

@@ -119,17 +119,18 @@ extension SQL: SQLSpecificExpressible {
 }
 
 extension SQL: ExpressibleByStringInterpolation {
-    /// A literal without arguments.
+    /// Creates a literal of raw SQL without arguments from a string literal: `let sql: SQL = "..."`.
+    /// A literal with interpolations goes through `init(stringInterpolation:)` instead.
     public init(stringLiteral: String) {
         self.init(sql: stringLiteral)
     }
 
-    /// A literal without arguments.
+    /// Creates a literal of raw SQL without arguments from a one-scalar literal.
     public init(unicodeScalarLiteral: String) {
         self.init(sql: unicodeScalarLiteral)
     }
 
-    /// A literal without arguments.
+    /// Creates a literal of raw SQL without arguments from a one-character literal.
     public init(extendedGraphemeClusterLiteral: String) {
         self.init(sql: extendedGraphemeClusterLiteral)
     }
