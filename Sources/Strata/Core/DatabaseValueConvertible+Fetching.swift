@@ -1,6 +1,6 @@
 /// A cursor of values read from the leftmost column, through `DatabaseValue`.
 public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: DatabaseCursor {
-    /// The element type.
+    /// Each element is the value of the leftmost column, decoded through `DatabaseValue`.
     public typealias Element = Value
 
     /// The statement this cursor steps; used by the shared `DatabaseCursor` code, apps do not read it.
@@ -51,7 +51,7 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
 public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & StatementColumnConvertible>:
     DatabaseCursor
 {
-    /// The element type.
+    /// Each element is the value of the leftmost column, read straight from the statement.
     public typealias Element = Value
 
     /// The statement this cursor steps; used by the shared `DatabaseCursor` code, apps do not read it.

@@ -1,7 +1,7 @@
 /// A cursor of rows. The row it returns is reused at each step: keep one with
 /// ``Row/copy()``.
 public final class RowCursor: DatabaseCursor {
-    /// The element type.
+    /// Each element is the same reused row, on the current step: copy it to keep its values.
     public typealias Element = Row
 
     /// The statement this cursor steps; used by the shared `DatabaseCursor` code, apps do not read it.
