@@ -47,7 +47,7 @@ public protocol FetchableRecord {
 
 /// A cursor of records, decoded from a reused row.
 public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
-    /// Each element is a record decoded from the current row; records do not share storage.
+    /// Each element is a record decoded from the current row, and independent of it.
     public typealias Element = Record
 
     /// The statement this cursor steps; used by the shared `DatabaseCursor` code, apps do not read it.

@@ -6,13 +6,13 @@ public protocol SQLExpressible {
 
 /// A type that can be selected: columns, expressions, `AllColumns`...
 public protocol SQLSelectable {
-    /// The selection of this value.
+    /// What this value adds to the `SELECT` list of a request (`select(...)`).
     var sqlSelection: SQLSelection { get }
 }
 
 /// A type that can be used to sort: columns, expressions, orderings.
 public protocol SQLOrderingTerm {
-    /// The ordering of this value.
+    /// What this value adds to the `ORDER BY` clause of a request (`order(...)`).
     var sqlOrdering: SQLOrdering { get }
 }
 

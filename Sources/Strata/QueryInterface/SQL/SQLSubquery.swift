@@ -21,7 +21,8 @@ public struct SQLSubquery: Sendable {
 
 /// A type that can be embedded as a subquery: requests, SQL literals.
 public protocol SQLSubqueryable: SQLSpecificExpressible {
-    /// The subquery.
+    /// The SQL this value contributes when embedded in another request: in `IN (...)`,
+    /// `EXISTS (...)`, or as a scalar subquery.
     var sqlSubquery: SQLSubquery { get }
 }
 
