@@ -33,7 +33,7 @@ public struct DatabaseRegion: Hashable, Sendable {
         tableRegions?.values.contains { $0.rowIDs != nil } ?? false
     }
 
-    /// The empty region.
+    /// Creates an empty region: no table, so no change modifies it. Grow it with `union(_:)`.
     public init() {
         tableRegions = [:]
     }
@@ -62,7 +62,8 @@ public struct DatabaseRegion: Hashable, Sendable {
         return result
     }
 
-    /// The full database.
+    /// The region of every table, present and future: any change modifies it. An observation of
+    /// this region is notified after each transaction that changes something.
     public static let fullDatabase = DatabaseRegion(tableRegions: nil)
 
     /// True when the region is the full database.

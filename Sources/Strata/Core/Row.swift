@@ -74,7 +74,7 @@ public final class Row {
         count = adapter._mapping.columns.count
     }
 
-    /// An empty row.
+    /// Creates a row without any column.
     public convenience init() {
         self.init(names: [], values: [])
     }

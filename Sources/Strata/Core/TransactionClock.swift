@@ -2,11 +2,11 @@ import Foundation
 
 /// A source of dates for ``Database/transactionDate``.
 public protocol TransactionClock: Sendable {
-    /// The date of a new transaction.
+    /// Returns the date that ``Database/transactionDate`` gives for the transaction that starts.
     func now(_ db: Database) throws -> Date
 }
 
-/// The system clock.
+/// A clock that gives each transaction the current system date, `Date()`.
 public struct DefaultTransactionClock: TransactionClock {
     /// Returns the current date.
     public func now(_ db: Database) throws -> Date { Date() }
@@ -26,7 +26,7 @@ public struct CustomTransactionClock: TransactionClock {
 }
 
 extension TransactionClock where Self == DefaultTransactionClock {
-    /// The system clock.
+    /// The clock of a default configuration: the current system date.
     public static var `default`: DefaultTransactionClock { DefaultTransactionClock() }
 }
 

@@ -1,11 +1,12 @@
 /// A type that knows the database region it reads.
 public protocol DatabaseRegionConvertible: Sendable {
-    /// The region read by this value.
+    /// The tables, columns and rows this value reads: what an observation of it tracks.
     func databaseRegion(_ db: Database) throws -> DatabaseRegion
 }
 
 extension DatabaseRegionConvertible where Self == DatabaseRegion {
-    /// The full database.
+    /// The region of every table (``DatabaseRegion/fullDatabase``), spelled `.fullDatabase` where a
+    /// `DatabaseRegionConvertible` is expected.
     public static var fullDatabase: DatabaseRegion { DatabaseRegion.fullDatabase }
 }
 
