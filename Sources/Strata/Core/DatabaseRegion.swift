@@ -62,8 +62,7 @@ public struct DatabaseRegion: Hashable, Sendable {
         return result
     }
 
-    /// The region of every table, present and future: any change modifies it. An observation of
-    /// this region is notified after each transaction that changes something.
+    /// The region of every table, present and future: any change to the database modifies it.
     public static let fullDatabase = DatabaseRegion(tableRegions: nil)
 
     /// True when the region is the full database.
