@@ -106,10 +106,8 @@ struct RecordsArticleTests {
     @Test func filtering() throws {
         let dbQueue = try Self.playerDatabase()
         try dbQueue.read { db in
-            let strong = try Player
-                .filter(Player.Columns.score >= 500)
-                .order(Player.Columns.name)
-                .fetchAll(db)
+            let request = Player.filter(Player.Columns.score >= 500).order(Player.Columns.name)
+            let strong = try request.fetchAll(db)  // [Player]
             do {
                 _ = try Player.find(db, id: 42)
             } catch RecordError.recordNotFound {
