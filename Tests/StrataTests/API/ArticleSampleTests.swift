@@ -3,7 +3,7 @@ import Testing
 
 /// The samples of the DocC articles are code that runs: every ` ```swift `
 /// block of `Sources/Strata/Strata.docc/<Article>.md` must appear in
-/// `Tests/StrataTests/API/<Article>ArticleTests.swift`, whose tests run it.
+/// `Tests/StrataTests/API/<Article>GuideTests.swift`, whose tests run it.
 ///
 /// A block matches a run of consecutive lines of the test file once both have
 /// lost their common leading indentation: the sample can sit inside a test
@@ -53,14 +53,14 @@ struct ArticleSampleTests {
     @Test(arguments: articles)
     func articleSamplesAreTested(_ article: String) throws {
         let markdown = try ReadmeDemoTests.read("Sources/Strata/Strata.docc/\(article).md")
-        let tests = try ReadmeDemoTests.read("Tests/StrataTests/API/\(article)ArticleTests.swift")
+        let tests = try ReadmeDemoTests.read("Tests/StrataTests/API/\(article)GuideTests.swift")
         let sourceLines = tests.split(separator: "\n", omittingEmptySubsequences: false)
         let blocks = Self.swiftBlocks(in: markdown)
         #expect(!blocks.isEmpty, "\(article).md has no ```swift block")
         for block in blocks where !Self.source(sourceLines, contains: block) {
             Issue.record(
                 """
-                A sample of \(article).md is not in \(article)ArticleTests.swift (up to indentation):
+                A sample of \(article).md is not in \(article)GuideTests.swift (up to indentation):
                 \(block.joined(separator: "\n"))
                 Copy the tested code into the article, or the sample into a test.
                 """)

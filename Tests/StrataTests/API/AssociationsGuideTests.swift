@@ -4,7 +4,7 @@ import Testing
 /// Runs the samples of `Sources/Strata/Strata.docc/Associations.md`: each
 /// ```swift block of the article is a piece of this file (`ArticleSampleTests`
 /// checks it).
-struct AssociationsArticleTests {
+struct AssociationsGuideTests {
     struct Team: Codable, FetchableRecord, PersistableRecord {
         var id: Int64
         var name: String
@@ -94,7 +94,7 @@ struct AssociationsArticleTests {
 
     @Test func schemaSampleRuns() throws {
         let dbQueue = try Self.makeDatabase()
-        try dbQueue.read { db in
+        try dbQueue.read { db throws in
             #expect(try Team.fetchCount(db) == 2)
             #expect(try Award.fetchCount(db) == 2)
         }

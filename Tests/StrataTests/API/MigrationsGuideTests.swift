@@ -4,7 +4,7 @@ import Testing
 /// Runs the samples of `Sources/Strata/Strata.docc/Migrations.md`: each
 /// ```swift block of the article is a piece of this file (`ArticleSampleTests`
 /// checks it).
-struct MigrationsArticleTests {
+struct MigrationsGuideTests {
     @Test func registerAndMigrate() throws {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -35,7 +35,7 @@ struct MigrationsArticleTests {
             try db.create(index: "player_on_score", on: "player", columns: ["score"])
         }
         try migrator.migrate(dbQueue)
-        try dbQueue.read { db in
+        try dbQueue.read { db throws in
             #expect(try migrator.appliedMigrations(db) == ["v1", "v2", "v3"])
             #expect(try db.indexes(on: "player").map(\.name) == ["player_on_score"])
         }
@@ -51,7 +51,7 @@ struct MigrationsArticleTests {
         }
         let dbQueue = try DatabaseQueue()
         try migrator.migrate(dbQueue, upTo: "v1")  // v2 waits
-        try dbQueue.read { db in
+        try dbQueue.read { db throws in
             #expect(try migrator.appliedMigrations(db) == ["v1"])
             #expect(try !db.tableExists("team"))
         }
@@ -66,7 +66,7 @@ struct MigrationsArticleTests {
         }
         let dbQueue = try DatabaseQueue()
         #expect(throws: Failure.self) { try migrator.migrate(dbQueue) }
-        try dbQueue.read { db in
+        try dbQueue.read { db throws in
             #expect(try !db.tableExists("player"))
             #expect(try migrator.appliedMigrations(db) == [])
         }
@@ -101,7 +101,7 @@ struct MigrationsArticleTests {
         }
         try migrator.migrate(dbQueue)
 
-        try dbQueue.read { db in
+        try dbQueue.read { db throws in
             #if DEBUG
                 #expect(try db.columns(in: "player").map(\.name) == ["id", "name", "score"])
                 #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") == 0)

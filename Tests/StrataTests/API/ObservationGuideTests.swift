@@ -7,7 +7,7 @@ import Testing
 /// checks it). The article's `display(_:)` stands for the app's code; here it
 /// records the values the tests wait for.
 @MainActor
-struct ObservationArticleTests {
+struct ObservationGuideTests {
     struct Player: Codable, FetchableRecord, PersistableRecord {
         var id: Int64
         var name: String

@@ -3,7 +3,7 @@ import Testing
 
 /// Runs the samples of `Sources/Strata/Strata.docc/Records.md`: each ```swift
 /// block of the article is a piece of this file (`ArticleSampleTests` checks it).
-struct RecordsArticleTests {
+struct RecordsGuideTests {
     struct Player: Codable, Identifiable, FetchableRecord, PersistableRecord {
         var id: Int64
         var name: String
@@ -82,7 +82,7 @@ struct RecordsArticleTests {
             let deleted = try player.delete(db)  // DELETE FROM player WHERE id = 1
             print(deleted)  // true
         }
-        try dbQueue.read { db in
+        try dbQueue.read { db throws in
             #expect(try Player.fetchCount(db) == 0)
         }
     }
