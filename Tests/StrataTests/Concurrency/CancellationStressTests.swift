@@ -9,7 +9,7 @@ import Testing
 /// `swift test --sanitize=thread --filter CancellationStressTests`.
 @Suite("Cancellation stress")
 struct CancellationStressTests {
-    /// How long the waves run.
+    /// How long the waves run (two waves run even when they take longer).
     static let duration: Duration = .seconds(6)
 
     @Test("Random cancellation keeps the invariant, the writer and the observation", .timeLimit(.minutes(3)))
@@ -55,7 +55,11 @@ struct CancellationStressTests {
         let deadline = clock.now.advanced(by: Self.duration)
         var waves = 0
         var outcomes = Outcomes()
-        while clock.now < deadline {
+        // At least two waves, whatever the load: the second runs on the
+        // connections that the cancellations of the first left behind. A
+        // wave can outlast the whole duration when the rest of the suite
+        // runs beside this test (13 s once in CI).
+        while waves < 2 || clock.now < deadline {
             waves += 1
             outcomes.merge(await Self.wave(dbPool, violations: violations))
         }
@@ -70,7 +74,6 @@ struct CancellationStressTests {
         #expect(outcomes.unexpected.isEmpty, "\(outcomes.unexpected.prefix(5))")
         #expect(outcomes.cancelled > 0)
         #expect(outcomes.succeeded > 0)
-        #expect(waves > 1)
 
         // Every write issued after the stress succeeds, and the observation sees it.
         for amount in 1...50 {
