@@ -11,22 +11,14 @@ private func walExists(_ path: String) -> Bool {
     FileManager.default.fileExists(atPath: path + "-wal")
 }
 
-/// Waits until the WAL of `path` is gone, for at most five seconds; returns
-/// whether it is gone.
-private func waitForNoWAL(_ path: String) -> Bool {
-    for _ in 0..<500 {
-        if !walExists(path) { return true }
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    return !walExists(path)
-}
-
-/// A configuration that waits for locks: a connection released on another
-/// thread (after an async access, or a read that outlived its pool) may
-/// still hold its lock for an instant after its WAL is gone, while it closes.
-private var waitsForLocks: Configuration {
+/// A configuration whose connections (writer and readers) all run on
+/// `queue`: once `queue.sync {}` returns, the blocks of earlier accesses have
+/// ended and released the connections they held, so a pool that went away
+/// has closed them all. No sleep, no polling.
+private func configuration(runningOn queue: DispatchQueue) -> Configuration {
     var configuration = Configuration()
-    configuration.busyMode = .timeout(10)
+    configuration.targetQueue = queue
+    configuration.writeTargetQueue = queue
     return configuration
 }
 
@@ -58,16 +50,19 @@ struct PoolReleaseTests {
     func releasedPoolAfterAsyncReadLeavesNoWAL() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
+        let queue = DispatchQueue(label: "connections")
         for i in 0..<20 {
             do {
-                let dbPool = try DatabasePool(path: path, configuration: waitsForLocks)
+                let dbPool = try DatabasePool(path: path, configuration: configuration(runningOn: queue))
                 try await dbPool.write { try $0.execute(sql: "CREATE TABLE IF NOT EXISTS t(a)") }
                 try await dbPool.write { try $0.execute(sql: "INSERT INTO t VALUES (?)", arguments: [i]) }
                 let count = try await dbPool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") }
                 #expect(count == i + 1)
             }
-            // The async accesses may release their last references a little later.
-            try #require(waitForNoWAL(path), "cycle \(i)")
+            // The async accesses release their last references when their
+            // blocks end on the queue.
+            queue.sync {}
+            try #require(!walExists(path), "cycle \(i)")
         }
     }
 
@@ -77,8 +72,9 @@ struct PoolReleaseTests {
         let path = directory.path("db.sqlite")
         let gate = Gate()
         let count = Mutex<Int?>(nil)
+        let queue = DispatchQueue(label: "connections")
         do {
-            let dbPool = try DatabasePool(path: path)
+            let dbPool = try DatabasePool(path: path, configuration: configuration(runningOn: queue))
             try dbPool.write { db in
                 try db.execute(sql: "CREATE TABLE t(a)")
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
@@ -96,9 +92,11 @@ struct PoolReleaseTests {
         gate.open.signal()
         gate.finished.wait()
         #expect(count.withLock { $0 } == 1)
-        #expect(waitForNoWAL(path))
+        // The read's block ends, and releases the last connections of the pool.
+        queue.sync {}
+        #expect(!walExists(path))
         // The file is intact.
-        let dbQueue = try DatabaseQueue(path: path, configuration: waitsForLocks)
+        let dbQueue = try DatabaseQueue(path: path)
         #expect(try dbQueue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 1)
     }
 
