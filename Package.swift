@@ -57,14 +57,30 @@ let package = Package(
             dependencies: ["Strata"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The test kit (Tests/StrataTestSupport): the SQL recorder, the
+        // waiter, the locked box and counter, the writers and the shared
+        // fixtures that every test uses. Not a product: only the tests see it.
+        .target(
+            name: "StrataTestSupport",
+            dependencies: [
+                "Strata",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+                .product(
+                    name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+            ],
+            path: "Tests/StrataTestSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "StrataTests",
             dependencies: [
                 "Strata",
+                "StrataTestSupport",
                 .product(name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["Logging"])),
                 .product(name: "MetricsTestKit", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
                 .product(
-                    name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])),
+                    name: "InMemoryTracing", package: "swift-distributed-tracing", condition: .when(traits: ["Tracing"])
+                ),
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
                 .product(
                     name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),

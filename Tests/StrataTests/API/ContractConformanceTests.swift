@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // Conformances and defaults of the GRDB contract, each used for what it does.

@@ -1,4 +1,5 @@
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Runs the samples of `Sources/Strata/Strata.docc/Migrations.md`: each

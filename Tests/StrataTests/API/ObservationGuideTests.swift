@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Runs the samples of `Sources/Strata/Strata.docc/Observation.md`: each

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // Shapes of user code written for GRDB 7 that must compile, and mean the

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// `annotated(withRequired:)` and `annotated(withOptional:)` (issue 17,
@@ -26,7 +27,7 @@ struct AnnotatedWithAssociationTests {
                 .order(Column("id"))
             let rows = try Row.fetchAll(db, request)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     """
                     SELECT "book"."title", "author"."name" AS "authorName" FROM "book" \
                     LEFT JOIN "author" ON "author"."id" = "book"."authorId" ORDER BY "book"."id"
@@ -53,7 +54,7 @@ struct AnnotatedWithAssociationTests {
             let rows = try Row.fetchAll(db, request)
             // The same author table: the annotations and the scope share its join.
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     """
                     SELECT "book"."title", "author"."name", "book"."id", "author"."id", "author"."countryCode" \
                     FROM "book" JOIN "author" ON "author"."id" = "book"."authorId" \
@@ -112,7 +113,7 @@ struct AnnotatedWithAssociationTests {
                 .order(Column("id"))
             let rows = try Row.fetchAll(db, request)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     """
                     SELECT "book".*, "author"."name", "country"."name" AS "countryName" FROM "book" \
                     JOIN "author" ON "author"."id" = "book"."authorId" \

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Keys of joined to-many associations and of aggregates (issue 17, items 10 and 12).

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// The same association used twice in a request (issue 17, item 11): a
@@ -23,7 +24,7 @@ struct AssociationMergeTests {
                 .order(Column("id"))
             let rows = try Row.fetchAll(db, request)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     """
                     SELECT "book".*, "a"."name" FROM "book" JOIN "author" "a" ON "a"."id" = "book"."authorId" \
                     WHERE a.countryCode = ? ORDER BY "book"."id"
@@ -60,7 +61,7 @@ struct AssociationMergeTests {
                 .order(Column("id"))
             let rows = try Row.fetchAll(db, request)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"SELECT * FROM "author" ORDER BY "id""#,
                     """
                     SELECT *, "authorId" AS "grdb_authorId" FROM "award" \
@@ -81,7 +82,7 @@ struct AssociationMergeTests {
                 .filter(key: 1)
             let row = try #require(try Row.fetchOne(db, books))
             #expect(
-                log.userStatements.last
+                log.statements(.user).last
                     == """
                     SELECT "award".*, "author"."id" AS "grdb_id" FROM "award" \
                     JOIN "author" ON ("author"."id" = "award"."authorId") AND ("author"."id" = ?) \

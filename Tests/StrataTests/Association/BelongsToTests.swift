@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// `belongsTo`, `joining` and `including` to-one (seed 004 "Associations",

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// `hasMany`, `including(all:)` and the teams and players of seed 000.

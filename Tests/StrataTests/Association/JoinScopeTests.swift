@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Scopes of joined tables that select no column (issue 17, item 8): the
@@ -17,7 +18,7 @@ struct JoinScopeTests {
             let request = Book.joining(required: Book.author.including(required: Author.country)).order(Column("id"))
             let rows = try Row.fetchAll(db, request)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     """
                     SELECT "book".*, "country".* FROM "book" \
                     JOIN "author" ON "author"."id" = "book"."authorId" \
@@ -70,7 +71,7 @@ struct JoinScopeTests {
             let rows = try Row.fetchAll(db, request)
             #expect(rows.allSatisfy { $0.scopes.isEmpty })
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     """
                     SELECT "book".* FROM "book" \
                     JOIN "author" ON "author"."id" = "book"."authorId" \
@@ -92,7 +93,7 @@ struct JoinScopeTests {
             let request = Book.including(required: Book.country).order(Column("id"))
             let rows = try Row.fetchAll(db, request)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     """
                     SELECT "book".*, "country".* FROM "book" \
                     JOIN "author" ON "author"."id" = "book"."authorId" \

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// The graph samples of seed 004, "How to Model Graphs of Objects" and

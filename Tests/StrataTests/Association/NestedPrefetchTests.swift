@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+import StrataTestSupport
 
 /// `including(all:)` nested in a to-one association (issue 17, item 7): the
 /// prefetch query runs from the origin rows through the join path, and the
@@ -33,7 +34,7 @@ struct NestedPrefetchTests {
                 .order(Column("id"))
             let rows = try Row.fetchAll(db, request)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     """
                     SELECT "book".*, "author".* FROM "book" \
                     LEFT JOIN "author" ON "author"."id" = "book"."authorId" ORDER BY "book"."id"
@@ -75,7 +76,7 @@ struct NestedPrefetchTests {
                 .order(Column("id"))
             let infos = try request.asRequest(of: BookInfo.self).fetchAll(db)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     """
                     SELECT "book".*, "author".* FROM "book" \
                     JOIN "author" ON ("author"."id" = "book"."authorId") AND ("author"."name" <> ?) \
@@ -107,7 +108,7 @@ struct NestedPrefetchTests {
                 .order(Column("id"))
             let rows = try Row.fetchAll(db, request)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     """
                     SELECT "book".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId" \
                     ORDER BY "book"."id"
@@ -152,7 +153,7 @@ struct NestedPrefetchTests {
                 .order(Column("id"))
             let rows = try Row.fetchAll(db, request)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     """
                     SELECT "book".*, "country".* FROM "book" \
                     JOIN "author" ON "author"."id" = "book"."authorId" \

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// `including(all:)` of has-many-through associations whose pivots are
@@ -47,7 +48,7 @@ struct PrefetchMergeTests {
                 .including(all: cs(pToB.filter(Column("id") > 0)))
             #expect(try prefetched(db, request, "cs") == [10])
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"SELECT * FROM "p" LIMIT 1"#,
                     """
                     SELECT "c".*, "b"."pId" AS "grdb_pId" FROM "c" \
@@ -70,7 +71,7 @@ struct PrefetchMergeTests {
             let row = try #require(try Row.fetchOne(db, request))
             #expect(row.prefetchedRows["x"]?.count == 0)
             #expect(row.prefetchedRows["y"]?.count == 0)
-            let prefetchSQL = log.userStatements.dropFirst()
+            let prefetchSQL = log.statements(.user).dropFirst()
             #expect(prefetchSQL.count == 2)
             for sql in prefetchSQL {
                 #expect(sql.contains(#"("b"."kind" = ?) AND ("b"."id" > ?)"#))
@@ -95,7 +96,9 @@ struct PrefetchMergeTests {
                 p
                 .including(all: cs(pToB.forKey("b1").filter(Column("kind") == "x")))
                 .including(all: cs(pToB.forKey("b2").filter(Column("kind") == "y")))
-            let statements = try recordedSQL(db) { _ = try Row.fetchOne(db, request) }
+            let statements = try recordSQL(db, .withoutSchemaQueries, expanded: true) {
+                _ = try Row.fetchOne(db, request)
+            }
             #expect(
                 Array(statements.dropFirst()) == [
                     """

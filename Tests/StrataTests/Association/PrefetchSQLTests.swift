@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// The SQL of prefetch queries (issue 17, items 15 and 18).
@@ -46,10 +47,9 @@ struct PrefetchSQLTests {
 
     /// Fetches rows, and returns the statements run, with their arguments.
     private func fetchTraced(_ db: Database, _ request: some FetchRequest) throws -> ([Row], [String]) {
-        var sqls: [String] = []
-        db.trace { event in if !SQLLog.isBookkeeping("\(event)") { sqls.append(event.expandedDescription) } }
-        defer { db.trace(options: [], nil) }
-        return (try Row.fetchAll(db, request), sqls)
+        var rows: [Row] = []
+        let sqls = try recordSQL(db, .user, expanded: true) { rows = try Row.fetchAll(db, request) }
+        return (rows, sqls)
     }
 
     @Test func singleKeyPrefetchUsesEquality() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// `reversed()` on an association reverses the associations nested inside it (issue 17, item 13).

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// `Row.debugDescription` lays rows out as GRDB 7 (issue 17, item 15; seed

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// The samples of the ViewRecords article (seed 002), in the order of the
@@ -102,7 +103,7 @@ struct ViewRecordsArticleTests {
             let teamsWithCaptain: [Team] = try Team.joining(required: teamCaptain).fetchAll(db)
             #expect(Set(teamsWithCaptain.map(\.id)) == ["red", "blue"])
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"SELECT "team".* FROM "team" JOIN "captain" ON "captain"."teamId" = "team"."id""#
                 ])
 
@@ -114,7 +115,7 @@ struct ViewRecordsArticleTests {
             #expect(captainsWithTeam.map(\.captain.id).sorted() == ["alice", "bob"])
             #expect(captainsWithTeam.allSatisfy { $0.captain.teamId == $0.team.id })
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"SELECT "captain".*, "team".* FROM "captain" JOIN "team" ON "team"."id" = "captain"."teamId""#
                 ])
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Views without primary key in joins and stable orders (issue 17, item 14).

@@ -9,6 +9,7 @@
     import Dispatch
     import Foundation
     import Strata
+    import StrataTestSupport
     import Testing
 
     /// The access publishers (`readPublisher`, `writePublisher`,
@@ -17,7 +18,7 @@
     @Suite("Combine: accesses wait for demand")
     struct CombineDemandTests {
         /// How long a test waits to see that nothing happens.
-        private static let quietPeriod = 0.3
+        private static let quietPeriod = Duration.milliseconds(300)
 
         @Test("readPublisher reads at the first demand", arguments: WriterKind.allCases)
         func read(kind: WriterKind) async throws {

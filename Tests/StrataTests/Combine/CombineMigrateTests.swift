@@ -9,6 +9,7 @@
     import Dispatch
     import Foundation
     import Strata
+    import StrataTestSupport
     import Testing
 
     @Suite("Combine: migratePublisher")

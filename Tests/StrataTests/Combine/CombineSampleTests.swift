@@ -9,6 +9,7 @@
     import Dispatch
     import Foundation
     import Strata
+    import StrataTestSupport
     import Testing
 
     // The Combine samples of the documents, written with GRDB 7 spellings.

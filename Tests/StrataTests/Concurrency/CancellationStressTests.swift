@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// A server pattern under random cancellation: a pool, reader threads, waves
@@ -30,9 +31,9 @@ struct CancellationStressTests {
                 onError: { observed.record(error: $0) }, onChange: { observed.record($0) })
         defer { cancellable.cancel() }
 
-        let violations = Tally()
-        let readerErrors = Mutex<[String]>([])
-        let stop = Mutex(false)
+        let violations = Counter()
+        let readerErrors = LockedBox<[String]>([])
+        let stop = LockedBox(false)
         // Dedicated threads: on Linux, busy loops on global dispatch queues
         // would starve the tasks of Swift concurrency, which share them.
         let readers = DispatchGroup()
@@ -102,7 +103,7 @@ struct CancellationStressTests {
     }
 
     /// Runs 200 async reads and writes, and cancels about half of them at random moments.
-    static func wave(_ dbPool: DatabasePool, violations: Tally) async -> Outcomes {
+    static func wave(_ dbPool: DatabasePool, violations: Counter) async -> Outcomes {
         var tasks: [Task<Void, any Error>] = []
         for _ in 0..<200 {
             let amount = Int.random(in: 1...1000)
@@ -181,11 +182,4 @@ struct CancellationStressTests {
         let count: Int = row["count"]
         return total == 0 && count % 2 == 0
     }
-}
-
-/// A counter shared by threads and tasks.
-final class Tally: Sendable {
-    private let count = Mutex(0)
-    var value: Int { count.withLock { $0 } }
-    func increment() { count.withLock { $0 += 1 } }
 }

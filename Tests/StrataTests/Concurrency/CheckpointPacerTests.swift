@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+import StrataTestSupport
 
 /// The automatic checkpoints of a pool's writer (``CheckpointPacer``).
 @Suite("Automatic checkpoints of a pool")

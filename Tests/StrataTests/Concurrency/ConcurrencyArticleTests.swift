@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// The samples of the Concurrency, Swift Concurrency and DatabaseSharing

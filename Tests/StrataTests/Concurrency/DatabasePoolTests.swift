@@ -1,24 +1,7 @@
 import Foundation
 @testable import Strata
+import StrataTestSupport
 import Testing
-
-/// A thread-safe counter for concurrency tests.
-final class AtomicTally: @unchecked Sendable {
-    private let lock = TestLock()
-    private var count = 0
-
-    func increment() {
-        lock.lock()
-        count += 1
-        lock.unlock()
-    }
-
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
-}
 
 /// Makes a pool on a new file, with a `player` table.
 func makePlayerPool(
@@ -86,7 +69,7 @@ struct DatabasePoolTests {
             }
         }
         #expect(error?.resultCode == .SQLITE_READONLY)
-        let asyncError = AtomicTally()
+        let asyncError = Counter()
         let done = DispatchSemaphore(value: 0)
         dbPool.asyncRead { dbResult in
             do {
@@ -151,7 +134,7 @@ struct DatabasePoolTests {
     func asyncConcurrentReadSample() throws {
         let directory = try TemporaryDirectory()
         let dbPool = try makePlayerPool(directory)
-        let seen = ResultHolder<Int>()
+        let seen = LockedBox<Int?>(nil)
         let done = DispatchSemaphore(value: 0)
         try dbPool.writeWithoutTransaction { db in
             try db.inTransaction {
@@ -161,9 +144,9 @@ struct DatabasePoolTests {
             dbPool.asyncConcurrentRead { dbResult in
                 do {
                     let db = try dbResult.get()
-                    seen.set(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!)
+                    seen.value = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
                 } catch {
-                    seen.set(-1)
+                    seen.value = -1
                 }
                 done.signal()
             }
@@ -178,7 +161,7 @@ struct DatabasePoolTests {
     func barrierWaitsForReads() throws {
         let directory = try TemporaryDirectory()
         let dbPool = try makePlayerPool(directory)
-        let events = EventLog()
+        let events = LockedBox<[String]>([])
         let readStarted = DispatchSemaphore(value: 0)
         let readDone = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -196,7 +179,7 @@ struct DatabasePoolTests {
             try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
         }
         readDone.wait()
-        #expect(events.values == ["read", "barrier"])
+        #expect(events.value == ["read", "barrier"])
         #expect(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 1)
     }
 
@@ -392,41 +375,5 @@ struct DatabasePoolTests {
         for reader in readers {
             #expect(try await reader.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 2)
         }
-    }
-}
-
-/// A value set from another thread.
-final class ResultHolder<T: Sendable>: @unchecked Sendable {
-    private let lock = TestLock()
-    private var stored: T?
-
-    func set(_ value: T) {
-        lock.lock()
-        stored = value
-        lock.unlock()
-    }
-
-    var value: T? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-}
-
-/// An ordered log of events from several threads.
-final class EventLog: @unchecked Sendable {
-    private let lock = TestLock()
-    private var events: [String] = []
-
-    func append(_ event: String) {
-        lock.lock()
-        events.append(event)
-        lock.unlock()
-    }
-
-    var values: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return events
     }
 }

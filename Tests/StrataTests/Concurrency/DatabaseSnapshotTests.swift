@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// DatabaseSnapshot: a reader that forever sees the state at its creation.

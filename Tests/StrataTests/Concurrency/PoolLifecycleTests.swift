@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Pools: deinitialization, backups, cancellation before an access, snapshot readers.
@@ -41,7 +42,7 @@ struct PoolLifecycleTests {
         let directory = try TemporaryDirectory()
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
         try await dbPool.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
-        let accessed = AtomicTally()
+        let accessed = Counter()
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             _ = try await dbPool.read { _ in accessed.increment() }

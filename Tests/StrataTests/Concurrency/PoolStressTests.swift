@@ -1,5 +1,6 @@
 import Foundation
 @testable import Strata
+import StrataTestSupport
 import Testing
 
 /// Pools under load: bounded in time, the tests stop by themselves.
@@ -16,10 +17,10 @@ struct PoolStressTests {
             try db.execute(sql: "INSERT INTO pair VALUES (1, 1000, 0), (2, 500, 500)")
         }
         let deadline = Date().addingTimeInterval(2)
-        let reads = AtomicTally()
-        let writes = AtomicTally()
-        let failures = AtomicTally()
-        let firstError = Mutex<String?>(nil)
+        let reads = Counter()
+        let writes = Counter()
+        let failures = Counter()
+        let firstError = LockedBox<String?>(nil)
         // Real threads: `concurrentPerform` may run the iterations one after the
         // other on a loaded machine, and the readers would start after the deadline.
         runOnThreads(count: 9) { i in
@@ -69,8 +70,8 @@ struct PoolStressTests {
             try db.execute(sql: "INSERT INTO pair VALUES (100, 0)")
             try db.execute(sql: "CREATE TABLE log (id INTEGER PRIMARY KEY)")
         }
-        let unexpected = AtomicTally()
-        let committed = AtomicTally()
+        let unexpected = Counter()
+        let committed = Counter()
         await withTaskGroup(of: Void.self) { group in
             var tasks: [Task<Void, Never>] = []
             for i in 0..<1000 {
@@ -143,7 +144,7 @@ struct PoolStressTests {
         }
         #expect(total == 200)
         // Sync: 16 threads on 2 readers, mixed with async callbacks.
-        let count = AtomicTally()
+        let count = Counter()
         let group = DispatchGroup()
         for _ in 0..<20 {
             group.enter()

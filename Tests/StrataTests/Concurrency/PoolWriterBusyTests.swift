@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+import StrataTestSupport
 
 /// A pool's writer with the default busy mode tries again, briefly, to lock
 /// the database (see ``Database/retryBrieflyWhenBusy(onRetry:)``).
@@ -60,7 +61,7 @@ struct PoolWriterBusyTests {
         let directory = try TemporaryDirectory()
         let dbPool = try makePool(directory)
         let lock = HeldWriteLock(path: dbPool.path)
-        let retries = Mutex<[Int]>([])
+        let retries = LockedBox<[Int]>([])
         dbPool.writeWithoutTransaction { db in
             db.retryBrieflyWhenBusy { count in
                 retries.withLock { $0.append(count) }
@@ -93,7 +94,7 @@ struct PoolWriterBusyTests {
     @Test("The pool's busy mode of the configuration replaces the brief retries")
     func configuredBusyModeWins() throws {
         let directory = try TemporaryDirectory()
-        let calls = Mutex(0)
+        let calls = LockedBox(0)
         var configuration = Configuration()
         configuration.busyMode = .callback { _ in
             calls.withLock { $0 += 1 }

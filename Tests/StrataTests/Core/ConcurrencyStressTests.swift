@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Many threads and tasks on one queue: bounded in time, they stop by themselves.
@@ -79,11 +80,4 @@ struct ConcurrencyStressTests {
         #expect(count % 2 == 1)
         #expect(total == 0)
     }
-}
-
-final class Counter: @unchecked Sendable {
-    private let lock = TestLock()
-    private var _value = 0
-    var value: Int { lock.withLock { _value } }
-    func increment() { lock.withLock { _value += 1 } }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Target queues, failed closes and backup progress.

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // A pool whose close fails because a statement of its writer is alive stays

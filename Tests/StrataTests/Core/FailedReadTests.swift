@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// A read whose closure throws (a missing record, a 404 in a server) ends
@@ -25,14 +26,14 @@ struct FailedReadTests {
             #expect(table == "novel")
             #expect(key == ["id": 404.databaseValue])
         }
-        #expect(!log.statements.contains { $0.uppercased().hasPrefix("ROLLBACK") })
+        #expect(!log.statements().contains { $0.uppercased().hasPrefix("ROLLBACK") })
 
         log.clear()
         #expect(try await fixture.run(fetch)?.title == "Dune")
-        let afterFailure = log.statements
+        let afterFailure = log.statements()
         log.clear()
         _ = try await fixture.run(fetch)
-        let afterSuccess = log.statements
+        let afterSuccess = log.statements()
         #expect(!afterFailure.contains(where: isSchemaIntrospection))
         #expect(afterFailure == afterSuccess)
     }
@@ -78,7 +79,7 @@ struct FailedReadTests {
         }
         log.clear()
         #expect(try await writer.write(fetch)?.title == "Dune")
-        #expect(!log.statements.contains(where: isSchemaIntrospection))
+        #expect(!log.statements().contains(where: isSchemaIntrospection))
         #expect(try await writer.read { db in try Novel.fetchCount(db) } == 1)
     }
 

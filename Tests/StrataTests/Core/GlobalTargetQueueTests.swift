@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // A global dispatch queue given as target queue is the queue accesses run on.

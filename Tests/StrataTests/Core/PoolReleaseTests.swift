@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // A pool that goes away without `close()` closes its readers before its
@@ -71,7 +72,7 @@ struct PoolReleaseTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         let gate = Gate()
-        let count = Mutex<Int?>(nil)
+        let count = LockedBox<Int?>(nil)
         let queue = DispatchQueue(label: "connections")
         do {
             let dbPool = try DatabasePool(path: path, configuration: configuration(runningOn: queue))

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Samples of the v5.8 README's chapters on values, rows and cursors, in their

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The layout of `Row.debugDescription` for scopes and prefetched rows.

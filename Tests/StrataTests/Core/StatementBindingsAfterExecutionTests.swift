@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The values SQLite keeps bound after `execute(arguments:)`, seen by stepping

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// How many statements typical accesses of a server run: a pool reader checks
@@ -44,7 +45,7 @@ struct StatementsPerAccessTests {
     }
 
     private func schemaVersionChecks(_ log: SQLLog) -> Int {
-        log.statements.filter { $0 == "PRAGMA schema_version" }.count
+        log.statements().filter { $0 == "PRAGMA schema_version" }.count
     }
 
     @Test("An author with its books, read from a pool, checks the schema version once")
@@ -64,7 +65,7 @@ struct StatementsPerAccessTests {
             #expect(info?.books.map(\.title) == ["Notes", "Letters"])
             #expect(schemaVersionChecks(log) == 1)
             // BEGIN, the version check, the author, the books, COMMIT.
-            #expect(log.userStatements.count == 2)
+            #expect(log.statements(.user).count == 2)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Transactions of the wrapping methods (`write`, `inTransaction`,
@@ -89,7 +90,7 @@ struct TransactionWrapperTests {
         log.clear()
         _ = try dbQueue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") }
         #expect(
-            log.statements == [
+            log.statements() == [
                 "PRAGMA query_only = 1", "BEGIN DEFERRED TRANSACTION", "SELECT COUNT(*) FROM t",
                 "COMMIT TRANSACTION", "PRAGMA query_only = 0",
             ])
@@ -106,10 +107,10 @@ struct TransactionWrapperTests {
                     _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")
                     return .commit
                 }
-                #expect(log.statements.first == "BEGIN DEFERRED TRANSACTION")
+                #expect(log.statements().first == "BEGIN DEFERRED TRANSACTION")
             }
             try db.inTransaction { .commit }
-            #expect(log.statements.contains("BEGIN IMMEDIATE TRANSACTION"))
+            #expect(log.statements().contains("BEGIN IMMEDIATE TRANSACTION"))
         }
     }
 
@@ -150,7 +151,7 @@ struct TransactionWrapperTests {
             }
         }
         #expect(
-            log.statements == [
+            log.statements() == [
                 "BEGIN IMMEDIATE TRANSACTION", "SAVEPOINT grdb", "INSERT INTO t VALUES (1)", "RELEASE SAVEPOINT grdb",
                 "COMMIT TRANSACTION",
             ])

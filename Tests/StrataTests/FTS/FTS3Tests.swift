@@ -1,11 +1,12 @@
 import Strata
+import StrataTestSupport
 import Testing
 
 struct FTS3Tests {
     @Test func createTable() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "document", using: FTS3()) { t in
                     t.column("content")
                 }
@@ -20,7 +21,7 @@ struct FTS3Tests {
     @Test func createTableOptions() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "a", options: [.ifNotExists, .temporary], using: FTS3()) { t in
                     t.column("content")
                 }
@@ -57,7 +58,7 @@ struct FTS3Tests {
                 ),
             ]
             for (index, (tokenizer, expected)) in tokenizers.enumerated() {
-                let sql = try executedSQL(db) {
+                let sql = try recordSQL(db, .changes) {
                     try db.create(virtualTable: "t\(index)", using: FTS3()) { t in
                         t.tokenizer = tokenizer
                         t.column("content")

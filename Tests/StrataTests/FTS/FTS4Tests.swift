@@ -1,11 +1,12 @@
 import Strata
+import StrataTestSupport
 import Testing
 
 struct FTS4Tests {
     @Test func createTable() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "document", using: FTS4()) { t in
                     t.column("content")
                 }
@@ -31,7 +32,7 @@ struct FTS4Tests {
         try dbQueue.write { db throws in
             db.add(function: DatabaseFunction("zip", argumentCount: 1, pure: true) { $0[0] })
             db.add(function: DatabaseFunction("unzip", argumentCount: 1, pure: true) { $0[0] })
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "document", using: FTS4()) { t in
                     t.content = ""
                     t.compress = "zip"

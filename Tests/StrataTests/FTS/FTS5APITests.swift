@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// The FTS5 C API is found through a pointer that SQLite compares while the

@@ -1,11 +1,12 @@
 import Strata
+import StrataTestSupport
 import Testing
 
 struct FTS5Tests {
     @Test func createTable() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "document", using: FTS5()) { t in
                     t.column("content")
                 }
@@ -34,7 +35,7 @@ struct FTS5Tests {
                 t.column("content", .text)
                 t.column("uuid", .text)
             }
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "document", using: FTS5()) { t in
                     t.column("content")
                     t.column("uuid").notIndexed()
@@ -89,7 +90,7 @@ struct FTS5Tests {
                 (FTS5TokenizerDescriptor(components: ["trigram"]), "tokenize='''trigram'''"),
             ]
             for (index, (tokenizer, expected)) in tokenizers.enumerated() {
-                let sql = try executedSQL(db) {
+                let sql = try recordSQL(db, .changes) {
                     try db.create(virtualTable: "t\(index)", using: FTS5()) { t in
                         t.tokenizer = tokenizer
                         t.column("content")

@@ -1,4 +1,5 @@
 import Strata
+import StrataTestSupport
 import Testing
 
 /// A tokenizer that splits on spaces and lowercases, in Swift.
@@ -113,7 +114,7 @@ struct FTS5TokenizerTests {
             db.add(tokenizer: SpaceTokenizer.self)
             #expect(SpaceTokenizer.tokenizerDescriptor().components == ["space"])
             #expect(SpaceTokenizer.tokenizerDescriptor(arguments: ["upper"]).components == ["space", "upper"])
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "document", using: FTS5()) { t in
                     t.tokenizer = SpaceTokenizer.tokenizerDescriptor()
                     t.column("content")

@@ -1,4 +1,5 @@
 import Strata
+import StrataTestSupport
 import Testing
 
 struct FTS3PatternTests {

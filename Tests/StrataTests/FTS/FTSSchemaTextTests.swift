@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The SQL text of full-text tables: module arguments and the triggers of
@@ -16,7 +17,7 @@ struct FTSSchemaTextTests {
     func moduleArguments() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "documents", using: FTS5()) { t in
                     t.tokenizer = .ascii()
                     t.column("content")

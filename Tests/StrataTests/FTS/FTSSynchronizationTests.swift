@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Full-text tables synchronized with a content table whose INTEGER PRIMARY
@@ -62,7 +63,7 @@ struct FTSSynchronizationTests {
     func temporary() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db in
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "t", options: .temporary, using: FTS5()) { t in t.column("a") }
             }
             #expect(sql == [#"CREATE VIRTUAL TABLE temp."t" USING fts5(a)"#])

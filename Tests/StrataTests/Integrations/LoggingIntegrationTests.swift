@@ -3,6 +3,7 @@
     import InMemoryLogging
     import Logging
     import Strata
+    import StrataTestSupport
     import Testing
 
     /// A logger whose entries the test can read, at every level.

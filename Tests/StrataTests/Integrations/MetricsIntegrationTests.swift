@@ -3,6 +3,7 @@
     import Metrics
     import MetricsTestKit
     import Strata
+    import StrataTestSupport
     import Testing
 
     @Suite("Metrics integration (swift-metrics)")

@@ -2,6 +2,7 @@
     import Foundation
     import InMemoryTracing
     import Strata
+    import StrataTestSupport
     import Testing
     import Tracing
 

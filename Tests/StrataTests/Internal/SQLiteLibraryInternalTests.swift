@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+import StrataTestSupport
 
 struct SQLiteLibraryInternalTests {
     @Test func versionAndCompileOptions() {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Strata
+import StrataTestSupport
 
 /// ``Statement/isRollback``, computed once when the statement is compiled.
 @Suite("Statements that roll back")

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 private struct JSONPlayer: FetchableRecord, TableRecord {
@@ -38,7 +39,7 @@ struct JSONTests {
     func indexAndFilter() throws {
         let dbQueue = try makeQueue()
         let sql = try dbQueue.write { db in
-            try recordedSQL(db) {
+            try recordSQL(db, .withoutSchemaQueries, expanded: true) {
                 try db.create(index: "player_on_country", on: "player", expressions: [JSONColumn("address")["country"]])
                 let germanPlayers = try JSONPlayer.filter { $0.address["country"] == "DE" }.fetchAll(db)
                 #expect(germanPlayers.map(\.name) == ["Arthur"])

@@ -1,10 +1,11 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Collects the order in which migrations run.
 final class MigrationLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = LockedBox<[String]>([])
 
     func append(_ entry: String) {
         entries.withLock { $0.append(entry) }

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// The "v3 merges v1 and v2" migrator of the merged migrations feature.

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Creates `author` and `book` tables, with a foreign key from book to author.

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The code samples of the "Migrations" article (GRDB 7 DocC, seeds/004).

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Migrators work on any `DatabaseWriter`: database pools too.

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // Migration flows of the other seeds: views and INSTEAD OF triggers

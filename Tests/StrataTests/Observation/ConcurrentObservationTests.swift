@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// A fetch of an observation: the value, and the connection that fetched it.
@@ -15,7 +16,7 @@ struct ObservedFetch: Sendable, Equatable {
 /// Holds the fetches of observations while it is closed: each held fetch is
 /// recorded in `held`, and waits (at most 60 seconds) until `open()`.
 final class HeldFetches: Sendable {
-    private let state = Mutex<(isClosed: Bool, waiters: [DispatchSemaphore])>((false, []))
+    private let state = LockedBox<(isClosed: Bool, waiters: [DispatchSemaphore])>((false, []))
     let held = ObservedValues<Int>()
 
     func close() { state.withLock { $0.isClosed = true } }

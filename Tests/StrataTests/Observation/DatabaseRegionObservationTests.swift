@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 @Suite("DatabaseRegionObservation")
@@ -16,7 +17,7 @@ struct DatabaseRegionObservationTests {
     @Test("onChange runs after each commit that modified the region")
     func notifiesCommits() throws {
         let dbQueue = try makeQueue()
-        let counts = Mutex<[Int]>([])
+        let counts = LockedBox<[Int]>([])
         let observation = DatabaseRegionObservation(tracking: Table("player"))
         let cancellable = observation.start(in: dbQueue) { error in
             Issue.record(error)
@@ -43,7 +44,7 @@ struct DatabaseRegionObservationTests {
     @Test("Column regions ignore updates of other columns")
     func columns() throws {
         let dbQueue = try makeQueue()
-        let changes = Mutex(0)
+        let changes = LockedBox(0)
         let observation = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT score FROM player"))
         let cancellable = observation.start(in: dbQueue) { _ in
         } onChange: { _ in
@@ -59,8 +60,8 @@ struct DatabaseRegionObservationTests {
     @Test("Several regions, the full database, and undetected changes")
     func severalRegions() throws {
         let dbQueue = try makeQueue()
-        let tableChanges = Mutex(0)
-        let fullChanges = Mutex(0)
+        let tableChanges = LockedBox(0)
+        let fullChanges = LockedBox(0)
         let c1 = DatabaseRegionObservation(tracking: Table("player"), Table("team"))
             .start(in: dbQueue) { _ in
             } onChange: { _ in
@@ -83,7 +84,7 @@ struct DatabaseRegionObservationTests {
     @Test("Changes made in savepoints count once released, not once rolled back")
     func savepoints() throws {
         let dbQueue = try makeQueue()
-        let changes = Mutex(0)
+        let changes = LockedBox(0)
         let observation = DatabaseRegionObservation(tracking: Table("player"))
         let cancellable = observation.start(in: dbQueue) { _ in
         } onChange: { _ in
@@ -112,7 +113,7 @@ struct DatabaseRegionObservationTests {
     @Test("Deinitializing the cancellable stops the observation")
     func deinitStops() throws {
         let dbQueue = try makeQueue()
-        let changes = Mutex(0)
+        let changes = LockedBox(0)
         do {
             let cancellable = DatabaseRegionObservation(tracking: Table("player"))
                 .start(in: dbQueue) { _ in
@@ -129,7 +130,7 @@ struct DatabaseRegionObservationTests {
     @Test("A region that can't be computed reports an error")
     func regionError() throws {
         let dbQueue = try makeQueue()
-        let errors = Mutex(0)
+        let errors = LockedBox(0)
         let cancellable = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT * FROM missing"))
             .start(in: dbQueue) { _ in
                 errors.withLock { $0 += 1 }
@@ -141,7 +142,7 @@ struct DatabaseRegionObservationTests {
 
     @Test("AnyDatabaseCancellable cancels once")
     func anyCancellable() {
-        let count = Mutex(0)
+        let count = LockedBox(0)
         do {
             let cancellable = AnyDatabaseCancellable { count.withLock { $0 += 1 } }
             cancellable.cancel()

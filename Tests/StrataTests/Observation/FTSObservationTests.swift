@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Observations of full-text tables, whose rows SQLite reports as changes of
@@ -35,7 +36,7 @@ struct FTSObservationTests {
             try db.execute(sql: "CREATE VIRTUAL TABLE document USING fts4(content)")
             try db.execute(sql: "CREATE TABLE other(a)")
         }
-        let changes = Tally()
+        let changes = Counter()
         let observation = DatabaseRegionObservation(tracking: Table("document"))
         let cancellable = observation.start(in: dbQueue, onError: { _ in }, onChange: { _ in changes.increment() })
         defer { cancellable.cancel() }

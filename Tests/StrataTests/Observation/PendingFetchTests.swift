@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+import StrataTestSupport
 
 /// Observations on a pool whose next fetch is pending skip the changes of
 /// the transactions that fetch will see anyway, and the pauses that let the
@@ -228,7 +229,7 @@ struct CancelledObservationReleaseTests {
     @Test("A cancelled region observation lets its queue go")
     func regionObservation() throws {
         weak var weakQueue: DatabaseQueue?
-        let changes = Mutex(0)
+        let changes = LockedBox(0)
         do {
             let dbQueue = try DatabaseQueue()
             weakQueue = dbQueue

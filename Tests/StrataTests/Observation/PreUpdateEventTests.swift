@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 @Suite("Pre-update events", .enabled(if: DatabasePreUpdateEvent.isSupported))

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// With `.immediate` scheduling, every subscriber of a shared observation
@@ -36,8 +37,8 @@ struct SharedObservationImmediateTests {
             .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
             .shared(in: dbQueue, scheduling: .immediate, extent: extent)
         let second = ObservedValues<Int>()
-        let secondCancellable = Mutex<AnyDatabaseCancellable?>(nil)
-        let secondValuesAtStart = Mutex<[Int]?>(nil)
+        let secondCancellable = LockedBox<AnyDatabaseCancellable?>(nil)
+        let secondValuesAtStart = LockedBox<[Int]?>(nil)
         let firstCancellable = shared.start(
             onError: { Issue.record($0) },
             onChange: { _ in

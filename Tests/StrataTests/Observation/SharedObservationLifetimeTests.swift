@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// How long a shared observation lives when the app keeps only its
@@ -10,8 +11,8 @@ struct SharedObservationLifetimeTests {
         let dbQueue = try DatabaseQueue()
         try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t(a)") }
         let queue = DispatchQueue(label: "shared")
-        let fetches = Tally()
-        let cancels = Tally()
+        let fetches = Counter()
+        let cancels = Counter()
         let values = ObservedValues<Int>()
         weak var weakShared: SharedValueObservation<Int>?
         var cancellable: AnyDatabaseCancellable? = {

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Subscribing to a shared observation from inside its own `onChange`.
@@ -9,7 +10,7 @@ struct SharedObservationReentrancyTests {
     func subscribeFromOnChange() async throws {
         let dbQueue = try DatabaseQueue()
         try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t(a)") }
-        let fetches = Tally()
+        let fetches = Counter()
         let shared =
             ValueObservation
             .tracking { db -> Int in

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// A text stream that can be shared with an observation.
@@ -37,7 +38,7 @@ struct ValueObservationTests {
     func initialAndChanges() async throws {
         let dbQueue = try makePlayerQueue()
         let recorder = ObservedValues<Int>()
-        let fetchCount = Mutex(0)
+        let fetchCount = LockedBox(0)
         let observation = ValueObservation.tracking(countPlayers)
             .handleEvents(willFetch: { fetchCount.withLock { $0 += 1 } })
         let cancellable = observation.start(
@@ -118,7 +119,7 @@ struct ValueObservationTests {
     func fetchError() async throws {
         let dbQueue = try makePlayerQueue()
         let recorder = ObservedValues<Int>()
-        let fetchCount = Mutex(0)
+        let fetchCount = LockedBox(0)
         let observation = ValueObservation.tracking { db -> Int in
             fetchCount.withLock { $0 += 1 }
             let count = try countPlayers(db)
@@ -197,7 +198,7 @@ struct ValueObservationTests {
     @Test("handleEvents and print")
     func events() async throws {
         let dbQueue = try makePlayerQueue()
-        let log = Mutex<[String]>([])
+        let log = LockedBox<[String]>([])
         let stream = LockedTestStream()
         let recorder = ObservedValues<Int>()
         let observation = ValueObservation.tracking(countPlayers)
@@ -350,7 +351,7 @@ struct SharedValueObservationTests {
     @Test("Subscribers share one fetch per change, and get the last value")
     func shared() async throws {
         let dbQueue = try makePlayerQueue()
-        let fetchCount = Mutex(0)
+        let fetchCount = LockedBox(0)
         let shared = ValueObservation.tracking(countPlayers)
             .handleEvents(willFetch: { fetchCount.withLock { $0 += 1 } })
             .shared(in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "shared")))

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// UPDATE statements of aliased requests.
@@ -12,7 +13,7 @@ struct AliasedUpdateTests {
             let request = AssocBook.aliased(book).joining(
                 required: AssocBook.author.filter(Column("countryCode") == "DE"))
             var updatedCount = 0
-            let statements = try allExecutedSQL(db) {
+            let statements = try recordSQL(db, .all) {
                 updatedCount = try request.updateAll(db, Column("year").set(to: 0))
             }
             #expect(updatedCount == 2)

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// The SQL of `fetchCount` and `fetchOne`, and the `*` selection.
@@ -33,7 +34,7 @@ struct CountAndSingleResultTests {
             #expect(try readers.select(Column("age")).distinct().fetchCount(db) == 2)
         }
         #expect(
-            log.userStatements == [
+            log.statements(.user) == [
                 #"SELECT COUNT(*) FROM (SELECT *, "name" AS "alt" FROM "readers" WHERE "alt")"#,
                 #"SELECT COUNT(*) FROM "readers""#,
                 #"SELECT COUNT(*) FROM "readers" WHERE "age" > ?"#,
@@ -57,7 +58,7 @@ struct CountAndSingleResultTests {
             #expect(try readers.filter(Column("id") != nil).fetchOne(db) != nil)
         }
         #expect(
-            log.userStatements == [
+            log.statements(.user) == [
                 #"SELECT * FROM "readers" WHERE "id" IS NULL"#,
                 #"SELECT * FROM "readers" WHERE ("id" IS NULL) AND ("age" = ?)"#,
                 #"SELECT * FROM "readers" WHERE "id" = ?"#,
@@ -85,6 +86,6 @@ struct CountAndSingleResultTests {
                 try requestSQL(db, readers.aliased(alias).select(.allColumns(excluding: ["unknown"])))
                     == #"SELECT "r".* FROM "readers" "r""#)
         }
-        #expect(log.userStatements.first == #"SELECT COUNT(*) FROM (SELECT DISTINCT * FROM "readers")"#)
+        #expect(log.statements(.user).first == #"SELECT COUNT(*) FROM (SELECT DISTINCT * FROM "readers")"#)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// `none()`, and the region of the statement of requests that prefetch rows.

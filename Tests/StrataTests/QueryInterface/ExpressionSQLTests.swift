@@ -1,4 +1,5 @@
 import Strata
+import StrataTestSupport
 import Testing
 
 /// The SQL of expressions, from the README "Expressions" chapter.

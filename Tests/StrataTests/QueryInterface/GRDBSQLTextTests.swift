@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// The SQL text of query interface requests matches GRDB 7 (issue 17, item 17).

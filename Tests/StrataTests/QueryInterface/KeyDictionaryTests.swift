@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 private struct Member: Codable, FetchableRecord, PersistableRecord {
@@ -43,7 +44,7 @@ struct KeyDictionaryTests {
             #expect(try Member.fetchCount(db) == 1)
         }
         #expect(
-            log.userStatements == [
+            log.statements(.user) == [
                 #"SELECT EXISTS (SELECT * FROM "member" WHERE ("a" = ?) AND ("b" = ?))"#,
                 #"SELECT EXISTS (SELECT * FROM "member" WHERE ("a" = ?) AND ("b" = ?))"#,
                 #"SELECT * FROM "member" WHERE ("a" = ?) AND ("b" = ?)"#,

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 private struct Player: Codable, Identifiable, FetchableRecord, PersistableRecord {
@@ -64,7 +65,7 @@ struct KeyRequestTests {
             _ = try Player.select(count(Column("id"))).group(Column("teamId")).asRequest(of: Int.self).fetchOne(db)
         }
         #expect(
-            log.userStatements == [
+            log.statements(.user) == [
                 #"SELECT * FROM "player" WHERE "id" = ?"#,
                 #"SELECT * FROM "player" WHERE "id" = ?"#,
                 #"SELECT * FROM "player" WHERE "id" = ?"#,
@@ -96,7 +97,7 @@ struct KeyRequestTests {
             #expect(try Pet.deleteOne(db, id: nil) == false)
             #expect(try Pet.exists(db, id: nil) == false)
             #expect(try Pet.deleteOne(db, key: nil as String?) == false)
-            #expect(log.userStatements.isEmpty)
+            #expect(log.statements(.user).isEmpty)
             #expect(try Pet.fetchCount(db) == 1)
         }
     }
@@ -120,7 +121,7 @@ struct KeyRequestTests {
             _ = try Citizenship.deleteOne(db, key: ["countryName": "France", "personName": "Arthur"])
         }
         #expect(
-            log.userStatements == [
+            log.statements(.user) == [
                 #"SELECT * FROM "citizenship" WHERE ("personName" = ?) AND ("countryName" = ?)"#,
                 #"DELETE FROM "citizenship" WHERE ("personName" = ?) AND ("countryName" = ?)"#,
             ])
@@ -139,7 +140,7 @@ struct KeyRequestTests {
             #expect(try Int.fetchAll(db, sql: "SELECT score FROM tag") == [0, 0])
         }
         #expect(
-            Array(log.userStatements.prefix(3)) == [
+            Array(log.statements(.user).prefix(3)) == [
                 """
                 DELETE FROM "player" WHERE "id" IN (SELECT "player"."id" FROM "player" \
                 JOIN "team" ON "team"."id" = "player"."teamId")

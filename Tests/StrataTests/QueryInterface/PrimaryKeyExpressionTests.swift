@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 private struct Writer: TableRecord {
@@ -68,7 +69,7 @@ struct PrimaryKeyExpressionTests {
             #expect(try Table("passport").fetchCount(db) == 0)
         }
         #expect(
-            log.userStatements == [
+            log.statements(.user) == [
                 #"UPDATE "passport" SET "score" = ? WHERE "rowid" IN (SELECT "rowid" FROM "passport" GROUP BY "rowid")"#,
                 #"DELETE FROM "passport" WHERE "rowid" IN (SELECT "rowid" FROM "passport" GROUP BY "rowid")"#,
                 #"SELECT COUNT(*) FROM "passport""#,

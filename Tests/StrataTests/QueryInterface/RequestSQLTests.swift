@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// The SQL of query interface requests, from the README "Requests" chapter.

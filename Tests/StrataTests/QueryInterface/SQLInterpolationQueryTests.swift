@@ -1,4 +1,5 @@
 import Strata
+import StrataTestSupport
 import Testing
 
 private struct Country: TableRecord, FetchableRecord, Identifiable {

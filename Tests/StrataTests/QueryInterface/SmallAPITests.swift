@@ -1,4 +1,5 @@
 import Strata
+import StrataTestSupport
 import Testing
 
 /// AnyDatabaseRegionConvertible and the joining of SQL literals.

@@ -1,4 +1,5 @@
 import Strata
+import StrataTestSupport
 import Testing
 
 private struct PostalAddress: TableRecord {}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+import StrataTestSupport
 
 // Associated records decode from row scopes (`including(required:)`,
 // adapters) and from prefetched rows (`including(all:)`).

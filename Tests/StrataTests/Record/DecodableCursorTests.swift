@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // Decodable records fetched from a cursor decode from the same, reused row:

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The records of the RecordRecommendedPractices article (seed 004) and of

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 private struct Player: Decodable, Identifiable, FetchableRecord, TableRecord, Equatable {
@@ -146,7 +147,7 @@ struct FindTests {
             let event = try Event.fetchOne(db, id: 1)
             #expect(event?.id == 1)
             #expect(event?.message == "foo")
-            #expect(log.statements.last == #"SELECT *, "rowid" FROM "event" WHERE "rowid" = ?"#)
+            #expect(log.statements().last == #"SELECT *, "rowid" FROM "event" WHERE "rowid" = ?"#)
             #expect(try Event.find(db, id: 2).message == "bar")
             #expect(try Event.fetchAll(db).map(\.id) == [1, 2])
             #expect(try PlainEvent.fetchOne(db, key: 2)?.message == "bar")

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 private struct Player: Codable, FetchableRecord, MutablePersistableRecord, Equatable {
@@ -29,7 +30,7 @@ struct PersistableRecordTests {
         let dbQueue = try playerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
-            let sql = try recordedSQL(db) { try player.insert(db) }
+            let sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.insert(db) }
             #expect(sql == [#"INSERT INTO "player" ("id", "name", "score") VALUES (NULL,'Arthur',1000)"#])
             #expect(player.id == 1)
             var other = Player(id: nil, name: "Barbara", score: 750)
@@ -73,13 +74,15 @@ struct PersistableRecordTests {
             var player = Player(id: nil, name: "Arthur", score: 1000)
             try player.insert(db)
             player.score = 1001
-            var sql = try recordedSQL(db) { try player.update(db) }
+            var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.update(db) }
             #expect(sql == [#"UPDATE "player" SET "name"='Arthur', "score"=1001 WHERE "id"=1"#])
             player.name = "Art"
             player.score = 0
-            sql = try recordedSQL(db) { try player.update(db, columns: ["SCORE"]) }
+            sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.update(db, columns: ["SCORE"]) }
             #expect(sql == [#"UPDATE "player" SET "score"=0 WHERE "id"=1"#])
-            sql = try recordedSQL(db) { try player.update(db, columns: [Column("name")]) }
+            sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) {
+                try player.update(db, columns: [Column("name")])
+            }
             #expect(sql == [#"UPDATE "player" SET "name"='Art' WHERE "id"=1"#])
             #expect(try Player.fetchOne(db) == player)
         }
@@ -120,14 +123,14 @@ struct PersistableRecordTests {
         let dbQueue = try playerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
-            var sql = try recordedSQL(db) { try player.save(db) }
+            var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.save(db) }
             #expect(sql.count == 1 && sql[0].hasPrefix("INSERT"))
             player.score = 1
-            sql = try recordedSQL(db) { try player.save(db) }
+            sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.save(db) }
             #expect(sql == [#"UPDATE "player" SET "name"='Arthur', "score"=1 WHERE "id"=1"#])
             // Primary key is set, but no row matches: update, then insert.
             var missing = Player(id: 42, name: "Barbara", score: 750)
-            sql = try recordedSQL(db) { try missing.save(db) }
+            sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try missing.save(db) }
             #expect(sql.count == 2 && sql[0].hasPrefix("UPDATE") && sql[1].hasPrefix("INSERT"))
             #expect(try missing.exists(db))
             let saved = try Player(id: nil, name: "Craig", score: 1).saved(db)
@@ -143,7 +146,7 @@ struct PersistableRecordTests {
             #expect(try !player.exists(db))
             try player.insert(db)
             #expect(try player.exists(db))
-            let sql = try recordedSQL(db) { _ = try player.delete(db) }
+            let sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { _ = try player.delete(db) }
             #expect(sql == [#"DELETE FROM "player" WHERE "id"=1"#])
             #expect(try !player.exists(db))
         }
@@ -156,11 +159,15 @@ struct PersistableRecordTests {
             try oldPlayer.insert(db)
             var newPlayer = oldPlayer
             var modified = true
-            var sql = try recordedSQL(db) { modified = try newPlayer.updateChanges(db, from: oldPlayer) }
+            var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) {
+                modified = try newPlayer.updateChanges(db, from: oldPlayer)
+            }
             #expect(!modified)
             #expect(sql.isEmpty)
             newPlayer.score = 1000
-            sql = try recordedSQL(db) { modified = try newPlayer.updateChanges(db, from: oldPlayer) }
+            sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) {
+                modified = try newPlayer.updateChanges(db, from: oldPlayer)
+            }
             #expect(modified)
             #expect(sql == [#"UPDATE "player" SET "score"=1000 WHERE "id"=1"#])
         }
@@ -171,12 +178,12 @@ struct PersistableRecordTests {
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 100)
             try player.insert(db)
-            var sql = try recordedSQL(db) {
+            var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) {
                 let modified = try player.updateChanges(db) { $0.score = 100 }
                 #expect(!modified)
             }
             #expect(sql.isEmpty)
-            sql = try recordedSQL(db) {
+            sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) {
                 let modified = try player.updateChanges(db) { $0.score = 1000 }
                 #expect(modified)
             }
@@ -211,18 +218,20 @@ struct PersistableRecordTests {
         let dbQueue = try playerDatabase()
         try dbQueue.write { db in
             var player = ReplacingPlayer(id: 1, name: "Arthur", score: 1000)
-            var sql = try recordedSQL(db) { try player.insert(db) }
+            var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.insert(db) }
             #expect(sql[0].hasPrefix(#"INSERT OR REPLACE INTO "player""#))
             player.name = "Barbara"
             try player.insert(db)
             #expect(try String.fetchAll(db, sql: "SELECT name FROM player") == ["Barbara"])
-            sql = try recordedSQL(db) { try player.update(db) }
+            sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.update(db) }
             #expect(sql[0].hasPrefix(#"UPDATE OR REPLACE "player""#))
         }
         // Explicit conflict resolutions override the policy.
         try dbQueue.write { db in
             var player = Player(id: 1, name: "Craig", score: 0)
-            let sql = try recordedSQL(db) { try player.insert(db, onConflict: .ignore) }
+            let sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) {
+                try player.insert(db, onConflict: .ignore)
+            }
             #expect(sql[0].hasPrefix(#"INSERT OR IGNORE INTO "player""#))
             #expect(try String.fetchAll(db, sql: "SELECT name FROM player") == ["Barbara"])
         }
@@ -246,7 +255,7 @@ struct PersistableRecordTests {
             var citizenship = Citizenship(citizenId: 1, countryCode: "FR", since: 2000)
             try citizenship.insert(db)
             citizenship.since = 2001
-            let sql = try recordedSQL(db) { try citizenship.update(db) }
+            let sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try citizenship.update(db) }
             #expect(sql == [#"UPDATE "citizenship" SET "since"=2001 WHERE "citizenId"=1 AND "countryCode"='FR'"#])
             #expect(try citizenship.exists(db))
             #expect(try Citizenship(citizenId: 1, countryCode: "US", since: 0).exists(db) == false)
@@ -292,7 +301,7 @@ struct PersistableRecordTests {
             try event.insert(db)
             #expect(event.id == 1)
             event.message = "bar"
-            let sql = try recordedSQL(db) { try event.update(db) }
+            let sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try event.update(db) }
             #expect(sql == [#"UPDATE "event" SET "message"='bar' WHERE "rowid"=1"#])
             #expect(try event.exists(db))
             let fetched = try #require(try Event.fetchOne(db))
@@ -328,7 +337,7 @@ struct PersistableRecordTests {
         let dbQueue = try playerDatabase()
         try dbQueue.write { db in
             var player = Player(id: 1, name: "Arthur", score: 1000)
-            var sql = try recordedSQL(db) { try player.upsert(db) }
+            var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.upsert(db) }
             #expect(
                 sql == [
                     #"INSERT INTO "player" ("id", "name", "score") VALUES (1,'Arthur',1000) "#
@@ -347,7 +356,7 @@ struct PersistableRecordTests {
                 [Column("score") += excluded[Column("score")]]
             }
             #expect(upserted == Player(id: 1, name: "Arthur", score: 20))
-            sql = try recordedSQL(db) {
+            sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) {
                 _ = try player.upsertAndFetch(db, updating: .noColumnUnlessSpecified)
             }
             #expect(sql[0].contains(#"DO UPDATE SET "id" = "id" RETURNING *, "rowid""#))

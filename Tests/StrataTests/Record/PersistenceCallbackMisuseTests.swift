@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // Callbacks of GRDB 7: `didInsert` after every INSERT, and `around...`

@@ -1,4 +1,5 @@
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Inserts reuse what the previous insertion of the same record type

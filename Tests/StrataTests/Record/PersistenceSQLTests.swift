@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The SQL of record persistence, as users read it in traces and compare it
@@ -90,7 +91,7 @@ struct PersistenceSQLTests {
         try withPlayerDatabase { db, log in
             var player = Player(id: nil, name: "Arthur", email: "arthur@example.com", score: 100)
             try player.insert(db)
-            #expect(log.statements.count > 1)  // schema reads came first
+            #expect(log.statements().count > 1)  // schema reads came first
             #expect(log.last == #"INSERT INTO "player" ("id", "name", "email", "score") VALUES (?,?,?,?)"#)
             let citizenship = Citizenship(citizenId: 1, countryCode: "FR", since: 2000)
             try citizenship.insert(db)

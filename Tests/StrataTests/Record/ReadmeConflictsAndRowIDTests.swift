@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The Records chapter of the v5.8 README (seed 000): the "Conflict
@@ -331,7 +332,7 @@ struct ReadmeImplicitRowIDTests {
             #expect(event?.message == "foo")
             #expect(event?.id == nil)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"SELECT * FROM "event" WHERE "rowid" = ?"#,
                     #"DELETE FROM "book" WHERE "rowid" = ?"#,
                 ])
@@ -362,7 +363,7 @@ struct ReadmeImplicitRowIDTests {
 
             // SELECT *, rowid FROM event
             let events = try Event.fetchAll(db)
-            #expect(log.userStatements == [#"SELECT *, "rowid" FROM "event""#])
+            #expect(log.statements(.user) == [#"SELECT *, "rowid" FROM "event""#])
             #expect(events.map(\.id) == [1])
 
             // Your fetched records will then know their ids:
@@ -398,7 +399,7 @@ struct ReadmeImplicitRowIDTests {
             #expect(book.id == 1)
             log.clear()
             let books = try Book.fetchAll(db)
-            #expect(log.userStatements == [#"SELECT *, "rowid" FROM "book""#])
+            #expect(log.statements(.user) == [#"SELECT *, "rowid" FROM "book""#])
             #expect(books.map(\.id) == [1])
             #expect(!books[0].hasDatabaseChanges)
 

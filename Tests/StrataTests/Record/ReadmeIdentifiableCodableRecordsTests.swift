@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The Records chapter of the v5.8 README (seed 000): the "Identifiable
@@ -86,7 +87,7 @@ struct ReadmeIdentifiableRecordsTests {
             #expect(players.map(\.id).sorted() == [1, 2, 3])
             #expect(playerSet.count == 3)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"SELECT * FROM "player" WHERE "id" = ?"#,
                     #"SELECT * FROM "player" WHERE "id" IN (?, ?, ?)"#,
                     #"SELECT * FROM "player" WHERE "id" IN (?, ?, ?)"#,
@@ -103,7 +104,7 @@ struct ReadmeIdentifiableRecordsTests {
             try Player.deleteOne(db, id: 1)
             try Player.deleteAll(db, ids: [1, 2, 3])
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"DELETE FROM "player" WHERE "id" = ?"#,
                     #"DELETE FROM "player" WHERE "id" IN (?, ?, ?)"#,
                 ])
@@ -125,7 +126,7 @@ struct ReadmeIdentifiableRecordsTests {
             #expect(countries.map(\.name).sorted() == ["France", "United States"])
             #expect(citizenship?.countryCode == "FR")
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"SELECT * FROM "player" WHERE "id" = ?"#,
                     #"SELECT * FROM "player" WHERE "email" = ?"#,
                     #"SELECT * FROM "country" WHERE "isoCode" IN (?, ?)"#,
@@ -141,7 +142,7 @@ struct ReadmeIdentifiableRecordsTests {
             try Player.deleteOne(db, key: 1)
             try Player.deleteAll(db, keys: [1, 2, 3])
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"DELETE FROM "player" WHERE "id" = ?"#,
                     #"DELETE FROM "player" WHERE "id" IN (?, ?, ?)"#,
                 ])
@@ -170,7 +171,7 @@ struct ReadmeIdentifiableRecordsTests {
             try Country.fetchOne(db, id: "FR")
         }
         #expect(france?.name == "France")
-        #expect(log.userStatements == [#"SELECT * FROM "country" WHERE "isoCode" = ?"#])
+        #expect(log.statements(.user) == [#"SELECT * FROM "country" WHERE "isoCode" = ?"#])
     }
 }
 
@@ -252,7 +253,7 @@ struct ReadmeCodableRecordsTests {
             let player = JSONSample.Player(name: "Arthur", score: 100, achievements: [achievement])
             try player.insert(db)
         }
-        #expect(log.userStatements == [#"INSERT INTO "player" ("name", "score", "achievements") VALUES (?,?,?)"#])
+        #expect(log.statements(.user) == [#"INSERT INTO "player" ("name", "score", "achievements") VALUES (?,?,?)"#])
         try dbQueue.read { db in
             // The default JSON encoder sorts keys: "color" before "name".
             let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM player"))

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The Records chapter of the v5.8 README (seed 000): the "List of Record
@@ -125,7 +126,7 @@ struct ReadmeListOfRecordMethodsTests {
             // Type.filter(...).updateAll(db, ...)
             #expect(try Player.filter(Column("score") > 100).updateAll(db, Column("score") -= 1) == 3)
             #expect(
-                log.userStatements.filter { !$0.hasPrefix("SELECT") } == [
+                log.statements(.user).filter { !$0.hasPrefix("SELECT") } == [
                     #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)"#,
                     #"UPDATE OR ROLLBACK "player" SET "name"=?, "score"=? WHERE "id"=?"#,
                     #"UPDATE OR ROLLBACK "player" SET "name"=?, "score"=? WHERE "id"=?"#,
@@ -154,7 +155,7 @@ struct ReadmeListOfRecordMethodsTests {
             #expect(try Player.filter(Column("score") > 0).deleteAll(db) == 0)  // Type.filter(...).deleteAll(db)
             #expect(try Player.deleteAll(db) == 0)  // Type.deleteAll(db)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"DELETE FROM "player" WHERE "id"=?"#,
                     #"DELETE FROM "player" WHERE "name" = ?"#,
                     #"DELETE FROM "player" WHERE "id" = ?"#,
@@ -179,7 +180,7 @@ struct ReadmeListOfRecordMethodsTests {
             #expect(try Player.fetchCount(db) == 3)  // Type.fetchCount(db)
             #expect(try Player.filter(Column("score") >= 500).fetchCount(db) == 2)  // Type.filter(...).fetchCount(db)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"SELECT COUNT(*) FROM "player""#,
                     #"SELECT COUNT(*) FROM "player" WHERE "score" >= ?"#,
                 ])
@@ -226,7 +227,7 @@ struct ReadmeListOfRecordMethodsTests {
             #expect(try Player.fetchOne(statement)?.name == "Arthur")
             #expect(try filtered.fetchOne(db)?.name == "Barbara")
         }
-        let selects = Set(log.userStatements)
+        let selects = Set(log.statements(.user))
         #expect(
             selects == [
                 #"SELECT "id", "name", "score" FROM "player""#,

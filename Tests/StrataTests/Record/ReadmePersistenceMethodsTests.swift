@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The Records chapter of the v5.8 README (seed 000): the "Persistence
@@ -133,7 +134,7 @@ struct ReadmePersistenceMethodsTests {
         try dbQueue.write { db in
             var place = Place(id: nil, title: "Paris", code: "PAR")
             try place.save(db)  // INSERT or UPDATE
-            #expect(log.userStatements == [#"INSERT INTO "place" ("id", "title", "code") VALUES (?,?,?)"#])
+            #expect(log.statements(.user) == [#"INSERT INTO "place" ("id", "title", "code") VALUES (?,?,?)"#])
             place.id = 1
             log.clear()
 
@@ -153,17 +154,17 @@ struct ReadmePersistenceMethodsTests {
             #expect(try !place.updateChanges(db) { $0.title = "Paname" })  // Maybe UPDATE
             #expect(try place.updateChanges(db) { $0.title = "Paris" })
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"UPDATE "place" SET "title"=? WHERE "id"=?"#,
                     #"UPDATE "place" SET "title"=? WHERE "id"=?"#,
                 ])
             log.clear()
 
             #expect(try place.exists(db))
-            #expect(log.userStatements == [#"SELECT EXISTS (SELECT 1 FROM "place" WHERE "id"=?)"#])
+            #expect(log.statements(.user) == [#"SELECT EXISTS (SELECT 1 FROM "place" WHERE "id"=?)"#])
             log.clear()
             #expect(try place.delete(db))  // DELETE
-            #expect(log.userStatements == [#"DELETE FROM "place" WHERE "id"=?"#])
+            #expect(log.statements(.user) == [#"DELETE FROM "place" WHERE "id"=?"#])
             #expect(try !place.exists(db))
             // delete returns whether a database row was deleted or not.
             #expect(try !place.delete(db))
@@ -180,7 +181,7 @@ struct ReadmePersistenceMethodsTests {
             #expect(try !place.updateChanges(db))  // Maybe UPDATE (Record class only)
             place.code = "PRS"
             #expect(try place.updateChanges(db))
-            #expect(log.userStatements == [#"UPDATE "place" SET "code"=? WHERE "id"=?"#])
+            #expect(log.statements(.user) == [#"UPDATE "place" SET "code"=? WHERE "id"=?"#])
         }
     }
 
@@ -203,7 +204,7 @@ struct ReadmePersistenceMethodsTests {
             #expect(try !Place.deleteOne(db, id: 1))  // DELETE
             #expect(try Place.deleteOne(db, key: ["code": "LIS"]))  // DELETE
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"UPDATE "place" SET "title" = ?"#,
                     #"DELETE FROM "place" WHERE "id" IN (?, ?)"#,
                     #"DELETE FROM "place" WHERE "id" = ?"#,
@@ -213,7 +214,7 @@ struct ReadmePersistenceMethodsTests {
                 ])
             try insertPlaces()
             #expect(try Place.deleteAll(db) == 5)  // DELETE
-            #expect(log.userStatements == [#"DELETE FROM "place""#])
+            #expect(log.statements(.user) == [#"DELETE FROM "place""#])
         }
     }
 
@@ -245,14 +246,14 @@ struct ReadmePersistenceMethodsTests {
             // Null primary key: INSERT only.
             let paris = Place(id: nil, title: "Paris", code: "PAR")
             try paris.save(db)
-            #expect(log.userStatements == [#"INSERT INTO "place" ("id", "title", "code") VALUES (?,?,?)"#])
+            #expect(log.statements(.user) == [#"INSERT INTO "place" ("id", "title", "code") VALUES (?,?,?)"#])
             log.clear()
 
             // Non-null primary key of a missing row: UPDATE, then INSERT.
             var rome = Place(id: 2, title: "Rome", code: "ROM")
             try rome.save(db)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"UPDATE "place" SET "title"=?, "code"=? WHERE "id"=?"#,
                     #"INSERT INTO "place" ("id", "title", "code") VALUES (?,?,?)"#,
                 ])
@@ -261,7 +262,7 @@ struct ReadmePersistenceMethodsTests {
             // Non-null primary key of an existing row: UPDATE only.
             rome.title = "Roma"
             try rome.save(db)
-            #expect(log.userStatements == [#"UPDATE "place" SET "title"=?, "code"=? WHERE "id"=?"#])
+            #expect(log.statements(.user) == [#"UPDATE "place" SET "title"=?, "code"=? WHERE "id"=?"#])
             #expect(try Place.fetchAll(db).map(\.title) == ["Paris", "Roma"])
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The Records chapter of the v5.8 README (seed 000): the "Record Class" and
@@ -102,7 +103,7 @@ struct ReadmeRecordClassTests {
             #expect(try fetched.databaseChanges == ["favorite": false.databaseValue])
             log.clear()
             try fetched.updateChanges(db)
-            #expect(log.userStatements == [#"UPDATE "place" SET "favorite"=? WHERE "id"=?"#])
+            #expect(log.statements(.user) == [#"UPDATE "place" SET "favorite"=? WHERE "id"=?"#])
             #expect(try Bool.fetchOne(db, sql: "SELECT favorite FROM place") == true)
         }
     }
@@ -199,7 +200,7 @@ struct ReadmeRecordComparisonTests {
                 "player was not modified, and database was not hit",
             ])
         #expect(
-            log.userStatements == [
+            log.statements(.user) == [
                 #"SELECT * FROM "player" WHERE "id" = ?"#,
                 #"UPDATE "player" SET "score"=? WHERE "id"=?"#,
                 #"SELECT * FROM "player" WHERE "id" = ?"#,
@@ -230,7 +231,7 @@ struct ReadmeRecordComparisonTests {
                 "player was not modified, and database was not hit",
             ])
         #expect(
-            log.userStatements.filter { $0.hasPrefix("UPDATE") } == [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
+            log.statements(.user).filter { $0.hasPrefix("UPDATE") } == [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
     }
 
     @Test("updateChanges(_:) of the Record class compares against the fetched values")
@@ -256,7 +257,7 @@ struct ReadmeRecordComparisonTests {
                 "player was not modified, and database was not hit",
             ])
         #expect(
-            log.userStatements.filter { $0.hasPrefix("UPDATE") } == [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
+            log.statements(.user).filter { $0.hasPrefix("UPDATE") } == [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
     }
 
     @Test("databaseEquals compares database representations")
@@ -269,13 +270,13 @@ struct ReadmeRecordComparisonTests {
             if newPlayer.databaseEquals(oldPlayer) == false {
                 try newPlayer.save(db)
             }
-            #expect(log.userStatements.isEmpty)
+            #expect(log.statements(.user).isEmpty)
 
             newPlayer.score = 1000
             if newPlayer.databaseEquals(oldPlayer) == false {
                 try newPlayer.save(db)
             }
-            #expect(log.userStatements == [#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#])
+            #expect(log.statements(.user) == [#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#])
             #expect(try Player.find(db, id: 42).score == 1000)
         }
     }
@@ -320,7 +321,7 @@ struct ReadmeRecordComparisonTests {
             if player.hasDatabaseChanges {
                 try player.save(db)
             }
-            #expect(log.userStatements == [#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#])
+            #expect(log.statements(.user) == [#"UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?"#])
             #expect(!player.hasDatabaseChanges)
         }
     }

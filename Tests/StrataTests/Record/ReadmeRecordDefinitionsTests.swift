@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The Records chapter of the v5.8 README (seed 000): the "Examples of Record
@@ -287,7 +288,7 @@ struct ReadmeRecordDefinitionsTests {
     func placeTable() throws {
         let (_, log) = try database()
         #expect(
-            log.userStatements == [
+            log.statements(.user) == [
                 #"CREATE TABLE "place" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "title" TEXT NOT NULL, "#
                     + #""isFavorite" BOOLEAN NOT NULL DEFAULT 0, "longitude" DOUBLE NOT NULL, "#
                     + #""latitude" DOUBLE NOT NULL)"#
@@ -306,14 +307,14 @@ struct ReadmeRecordDefinitionsTests {
             log.clear()
             try paris.insert(db)
             #expect(paris.id == 1)
-            #expect(log.userStatements.count == 1)
-            #expect(log.userStatements.first?.hasPrefix(#"INSERT INTO "place" ("#) == true)
+            #expect(log.statements(.user).count == 1)
+            #expect(log.statements(.user).first?.hasPrefix(#"INSERT INTO "place" ("#) == true)
             let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM place"))
             #expect(row == ["id": 1, "title": "Paris", "isFavorite": false, "longitude": 2.3488, "latitude": 48.85341])
 
             log.clear()
             let fetched = try #require(try Place.fetchOne(db, key: 1))
-            let fetchSQL = log.userStatements.first
+            let fetchSQL = log.statements(.user).first
             #expect(fetched.title == "Paris")
             #expect(!fetched.isFavorite)
             #expect(fetched.coordinate.latitude == 48.85341)

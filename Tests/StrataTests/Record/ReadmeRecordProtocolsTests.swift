@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The Records chapter of the v5.8 README (seed 000): the "FetchableRecord
@@ -242,7 +243,7 @@ struct ReadmeTableRecordProtocolTests {
             try QueryInterfacePlace.Place.filter(nameColumn == "Paris").fetchOne(db)
         }
         #expect(paris?.id == 2)
-        #expect(log.userStatements == [#"SELECT * FROM "place" WHERE "name" = ? LIMIT 1"#])
+        #expect(log.statements(.user) == [#"SELECT * FROM "place" WHERE "name" = ? LIMIT 1"#])
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The Records chapter of the v5.8 README (seed 000, lines 1790-3141), run as
@@ -83,7 +84,7 @@ struct ReadmeRecordsInAGlanceTests {
             }
         }
         #expect(
-            log.userStatements == [
+            log.statements(.user) == [
                 #"SELECT * FROM "place" WHERE "id" = ?"#,
                 #"UPDATE "place" SET "title"=?, "isFavorite"=? WHERE "id"=?"#,
             ])
@@ -101,7 +102,9 @@ struct ReadmeRecordsInAGlanceTests {
             try player.insert(db)
         }
         #expect(
-            log.userStatements == [#"INSERT INTO "player" ("id", "name", "email", "score", "team") VALUES (?,?,?,?,?)"#]
+            log.statements(.user) == [
+                #"INSERT INTO "player" ("id", "name", "email", "score", "team") VALUES (?,?,?,?,?)"#
+            ]
         )
         let names = try dbQueue.read { db in try String.fetchAll(db, sql: "SELECT name FROM player") }
         #expect(names == ["Arthur"])
@@ -137,7 +140,7 @@ struct ReadmeRecordsInAGlanceTests {
             #expect(spain?.name == "Spain")
         }
         #expect(
-            log.userStatements == [
+            log.statements(.user) == [
                 "SELECT * FROM player WHERE name = ?",
                 #"SELECT * FROM "player" ORDER BY "score" DESC LIMIT 10"#,
                 #"SELECT * FROM "country" WHERE "isoCode" = ?"#,
@@ -162,11 +165,11 @@ struct ReadmeRecordsInAGlanceTests {
             try player.updateChanges(db) {
                 $0.score = 1000
             }
-            #expect(log.userStatements.isEmpty)
+            #expect(log.statements(.user).isEmpty)
             try player.updateChanges(db) {
                 $0.score = 2000
             }
-            #expect(log.userStatements == [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
+            #expect(log.statements(.user) == [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
             log.clear()
 
             try Glance.Player
@@ -207,7 +210,7 @@ struct ReadmeRecordsInAGlanceTests {
                 .filter(Column("email") == nil)
                 .deleteAll(db)
             #expect(
-                log.userStatements == [
+                log.statements(.user) == [
                     #"DELETE FROM "player" WHERE "id" = ?"#,
                     #"DELETE FROM "player" WHERE "email" = ?"#,
                     #"DELETE FROM "country" WHERE "isoCode" IN (?, ?)"#,
@@ -239,7 +242,7 @@ struct ReadmeRecordsInAGlanceTests {
             #expect(playerWithEmailCount == 2)
         }
         #expect(
-            log.userStatements == [
+            log.statements(.user) == [
                 #"SELECT COUNT(*) FROM "player""#,
                 #"SELECT COUNT(*) FROM "player" WHERE "email" IS NULL"#,
             ])
@@ -320,7 +323,7 @@ struct ReadmeRecordProtocolsOverviewTests {
             try TableOverview.Place.fetchCount(db)
         }
         #expect(placeCount == 2)
-        #expect(log.userStatements == [#"SELECT COUNT(*) FROM "place""#])
+        #expect(log.statements(.user) == [#"SELECT COUNT(*) FROM "place""#])
     }
 
     @Test("TableRecord and FetchableRecord load from requests")
@@ -334,7 +337,7 @@ struct ReadmeRecordProtocolsOverviewTests {
             #expect(paris?.title == "Paris")
         }
         #expect(
-            log.userStatements == [
+            log.statements(.user) == [
                 #"SELECT * FROM "place" ORDER BY "title""#,
                 #"SELECT * FROM "place" WHERE "id" = ?"#,
             ])
@@ -349,7 +352,7 @@ struct ReadmeRecordProtocolsOverviewTests {
             try PersistableOverview.Place(id: nil, title: "Berlin").insert(db)
         }
         #expect(
-            log.userStatements == [
+            log.statements(.user) == [
                 #"DELETE FROM "place" WHERE "id" = ?"#,
                 #"INSERT INTO "place" ("id", "title") VALUES (?,?)"#,
             ])

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 private class Player: Record {
@@ -151,10 +152,14 @@ struct RecordClassTests {
         try dbQueue.write { db in
             let player = Player(name: "Arthur", score: 100)
             try player.insert(db)
-            var sql = try recordedSQL(db) { () throws in #expect(try !player.updateChanges(db)) }
+            var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { () throws in
+                #expect(try !player.updateChanges(db))
+            }
             #expect(sql.isEmpty)
             player.score = 1000
-            sql = try recordedSQL(db) { () throws in #expect(try player.updateChanges(db)) }
+            sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { () throws in
+                #expect(try player.updateChanges(db))
+            }
             #expect(sql == [#"UPDATE "player" SET "score"=1000 WHERE "id"=1"#])
             #expect(!player.hasDatabaseChanges)
             // Partial updates only forget the changes of the updated columns.

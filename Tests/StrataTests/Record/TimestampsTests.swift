@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// The TimestampedRecord sample protocol of the RecordTimestamps article.
@@ -193,7 +194,7 @@ struct TimestampsTests {
         #expect(player.modificationDate! > creationDate!)
         try dbQueue.write { db in
             // Alternatively, update only the modified columns
-            let sql = try recordedSQL(db) {
+            let sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) {
                 try player.updateChanges(db) {
                     $0.score += 1
                     $0.modificationDate = try db.transactionDate
@@ -226,7 +227,7 @@ struct TimestampsTests {
 
         try dbQueue.write { db in
             // Not modified: no update, same modification date.
-            let sql = try recordedSQL(db) { () throws in
+            let sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { () throws in
                 #expect(try !player.updateChangesWithTimestamp(db) { $0.score = 1001 })
             }
             #expect(sql.isEmpty)
@@ -237,7 +238,7 @@ struct TimestampsTests {
 
         let touchDate = Date(timeIntervalSince1970: 2_000_000_000)
         try dbQueue.write { db in
-            let sql = try recordedSQL(db) {
+            let sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) {
                 try player.touch(db, modificationDate: touchDate)
             }
             #expect(sql == [#"UPDATE "player" SET "modificationDate"='2033-05-18 03:33:20.000' WHERE "id"=1"#])

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // UPDATE statements of records whose persistence encoding spells column names
@@ -26,16 +27,17 @@ struct UpdateColumnSpellingTests {
             try db.execute(sql: "INSERT INTO persons (id, name) VALUES (1, 'Arthur')")
             var person = Person(id: 1, name: "Barbara")
             #expect(
-                try recordedSQL(db) { try person.update(db) } == [
+                try recordSQL(db, .withoutSchemaQueries, expanded: true) { try person.update(db) } == [
                     #"UPDATE "persons" SET "name"='Barbara' WHERE "id"=1"#
                 ])
             person.name = "Craig"
             #expect(
-                try recordedSQL(db) { try person.update(db, columns: ["NAME"]) } == [
-                    #"UPDATE "persons" SET "name"='Craig' WHERE "id"=1"#
-                ])
+                try recordSQL(db, .withoutSchemaQueries, expanded: true) { try person.update(db, columns: ["NAME"]) }
+                    == [
+                        #"UPDATE "persons" SET "name"='Craig' WHERE "id"=1"#
+                    ])
             #expect(
-                try recordedSQL(db) {
+                try recordSQL(db, .withoutSchemaQueries, expanded: true) {
                     try person.updateChanges(db) { $0.name = "David" }
                 } == [#"UPDATE "persons" SET "name"='David' WHERE "id"=1"#])
             #expect(try String.fetchOne(db, sql: "SELECT name FROM persons") == "David")

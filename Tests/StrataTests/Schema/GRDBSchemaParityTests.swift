@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// Schema definitions write the same SQL as GRDB 7 (issue 17, items 1, 2, 19, 20).
@@ -10,7 +11,7 @@ struct GRDBSchemaParityTests {
             try db.create(table: "teams") { t in t.autoIncrementedPrimaryKey("id") }
             try db.create(table: "country") { t in t.primaryKey("code", .text) }
             try db.create(table: "countries") { t in t.primaryKey("isoCode", .text) }
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in
                     t.belongsTo("team")
                     t.belongsTo("country")
@@ -42,7 +43,7 @@ struct GRDBSchemaParityTests {
                 t.column("b", .text)
                 t.primaryKey(["a", "b"])
             }
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in
                     t.autoIncrementedPrimaryKey("id")
                     t.belongsTo("team")
@@ -96,7 +97,7 @@ struct GRDBSchemaParityTests {
             log.clear()
             _ = try db.tableExists("t")
         }
-        #expect(log.statements.contains("PRAGMA database_list"))
-        #expect(!log.statements.contains { $0.contains("pragma_database_list") })
+        #expect(log.statements().contains("PRAGMA database_list"))
+        #expect(!log.statements().contains { $0.contains("pragma_database_list") })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // The SQL text of schema definitions: foreign keys, conflict clauses, views,
@@ -15,7 +16,7 @@ struct SchemaDefinitionTextTests {
                 t.column("name", .text).unique()
                 t.column("email", .text).unique()
             }
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "child") { t in
                     t.column("x", .text).references("parent", column: "name").references("parent", column: "email")
                 }
@@ -35,13 +36,13 @@ struct SchemaDefinitionTextTests {
             try db.execute(sql: "CREATE TABLE test (a INTEGER, b INTEGER)")
             try db.create(index: "custom_name_a", on: "test", columns: ["a"])
             try db.create(index: "custom_name_a_b", on: "test", columns: ["a", "b"])
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.drop(indexOn: "TEST", columns: ["A"])
             }
             #expect(sql == [#"DROP INDEX "custom_name_a""#])
             #expect(try db.indexes(on: "test").map(\.name) == ["custom_name_a_b"])
             // No index on those columns: nothing happens.
-            let none = try executedSQL(db) {
+            let none = try recordSQL(db, .changes) {
                 try db.drop(indexOn: "test", columns: ["b"])
                 try db.drop(indexOn: "test", columns: ["b", "a"])
             }
@@ -58,7 +59,7 @@ struct SchemaDefinitionTextTests {
         try dbQueue.writeWithoutTransaction { db in
             // Every statement but the schema reads of the library.
             func statements(_ block: () throws -> Void) throws -> [String] {
-                try allExecutedSQL(db, block).filter { !$0.hasPrefix("PRAGMA") && !$0.contains("sqlite_master") }
+                try recordSQL(db, .withoutSchemaQueries, block)
             }
             let created = try statements {
                 try db.create(table: "test") { t in
@@ -97,7 +98,7 @@ struct SchemaDefinitionTextTests {
                 t.column("b", .integer)
                 t.primaryKey(["a", "b"])
             }
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "child") { t in
                     t.column("c", .integer)
                     t.column("d", .integer)
@@ -137,7 +138,7 @@ struct SchemaDefinitionTextTests {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
             try db.create(table: "team") { t in t.autoIncrementedPrimaryKey("id") }
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "test") { t in
                     t.column("a", .integer).notNull(onConflict: .abort)
                     t.column("b", .integer).unique(onConflict: .abort)
@@ -160,7 +161,7 @@ struct SchemaDefinitionTextTests {
     func reindexCustomCollation() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.reindex(collation: .localizedCompare)
                 try db.reindex(collation: .nocase)
             }
@@ -173,7 +174,7 @@ struct SchemaDefinitionTextTests {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
             try db.execute(sql: "CREATE TABLE test (x, y, z)")
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(view: "view4", columns: ["a", "b", "c"], as: SQLRequest<Row>(sql: "SELECT * FROM test"))
             }
             #expect(sql == [#"CREATE VIEW "view4" ("a", "b", "c") AS SELECT * FROM test"#])

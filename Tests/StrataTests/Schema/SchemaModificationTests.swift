@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 struct SchemaModificationTests {
@@ -7,7 +8,7 @@ struct SchemaModificationTests {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, url TEXT, score INTEGER)")
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.alter(table: "player") { t in
                     t.add(column: "hasBonus", .boolean)
                     t.rename(column: "url", to: "homeURL")
@@ -44,7 +45,7 @@ struct SchemaModificationTests {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
             try db.execute(sql: "CREATE TABLE referer (id INTEGER PRIMARY KEY); CREATE VIEW v AS SELECT 1")
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.rename(table: "referer", to: "referrer")
                 try db.drop(table: "referrer")
                 try db.drop(view: "v")
@@ -67,7 +68,7 @@ struct SchemaModificationTests {
             try db.execute(
                 sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, email TEXT, score INT, bonus INT, isCaptain BOOLEAN)"
             )
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(indexOn: "player", columns: ["email"])
                 try db.create(indexOn: "player", columns: ["score", "bonus"], options: .unique)
                 try db.create(
@@ -105,7 +106,7 @@ struct SchemaModificationTests {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INT)")
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(
                     view: "good", as: SQLRequest<Row>(sql: "SELECT * FROM player WHERE score > ?", arguments: [10]))
                 try db.create(
@@ -147,7 +148,7 @@ struct SchemaModificationTests {
     @Test func virtualTables() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "document", using: ColumnsModule()) { t in
                     t.column("content")
                 }

@@ -1,12 +1,13 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 struct TableDefinitionTests {
     @Test func placeTable() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "place") { t in
                     t.autoIncrementedPrimaryKey("id")
                     t.column("title", .text)
@@ -30,7 +31,7 @@ struct TableDefinitionTests {
     @Test func tableOptions() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.writeWithoutTransaction { db throws in
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "a", options: [.temporary, .ifNotExists]) { t in t.column("x") }
                 try db.create(table: "a", options: [.temporary, .ifNotExists]) { t in t.column("x") }
                 try db.create(table: "b", options: .withoutRowID) { t in t.primaryKey("id", .integer) }
@@ -59,7 +60,7 @@ struct TableDefinitionTests {
     @Test func columnTypesAndConstraints() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in
                     t.column("score")
                     t.column("name", .text).notNull().defaults(to: "Anonymous")
@@ -104,7 +105,7 @@ struct TableDefinitionTests {
     @Test func primaryKeys() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "a") { t in t.primaryKey("uuid", .text) }
                 try db.create(table: "b") { t in
                     t.primaryKey {
@@ -148,7 +149,7 @@ struct TableDefinitionTests {
         try dbQueue.write { db throws in
             try db.create(table: "team") { t in t.autoIncrementedPrimaryKey("id") }
             try db.create(table: "country") { t in t.primaryKey("code", .text) }
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in
                     t.autoIncrementedPrimaryKey("id")
                     t.belongsTo("team", onDelete: .cascade)
@@ -186,7 +187,7 @@ struct TableDefinitionTests {
                 t.column("b", .integer)
                 t.primaryKey(["a", "b"])
             }
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "membership") { t in
                     t.primaryKey {
                         t.belongsTo("player")
@@ -234,7 +235,7 @@ struct TableDefinitionTests {
                 t.column("d", .integer)
                 t.primaryKey(["c", "d"])
             }
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "child") { t in
                     t.column("a", .integer)
                     t.column("b", .integer)
@@ -264,7 +265,7 @@ struct TableDefinitionTests {
     @Test func generatedColumns() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in
                     t.column("score", .integer)
                     t.column("bonus", .integer)
@@ -289,7 +290,7 @@ struct TableDefinitionTests {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
             try db.create(table: "team") { t in t.primaryKey("code", .text) }
-            let sql = try executedSQL(db) {
+            let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in
                     t.column("teamCode", .text).references("team", onDelete: .setDefault)
                     t.column("otherCode", .text).references(

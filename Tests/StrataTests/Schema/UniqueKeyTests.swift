@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// `table(_:hasUniqueKey:)`: primary keys, unique indexes, rowids, views.

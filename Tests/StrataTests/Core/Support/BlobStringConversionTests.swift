@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // Strings from blobs: only valid UTF-8 converts through `fromDatabaseValue`;

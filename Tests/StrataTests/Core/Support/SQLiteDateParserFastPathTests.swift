@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Strata
+import StrataTestSupport
 
 /// The fixed-position parser of stored dates agrees with the general parser.
 struct SQLiteDateParserFastPathTests {

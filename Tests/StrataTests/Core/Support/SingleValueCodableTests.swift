@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // Item 1: a Codable value whose encoding is a single value is stored as that

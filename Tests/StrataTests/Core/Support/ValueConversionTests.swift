@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 // Items 3 to 7, 9 and 10: conversions that behave like GRDB's.

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataTestSupport
 import Testing
 
 /// A wrapper like pointfreeco's Tagged, declared here to test the documented

@@ -1,65 +1,79 @@
 import Strata
 
 /// An author of the library samples (seed 004, "Record recommended practices").
-struct AssocAuthor: Codable, FetchableRecord, TableRecord, Hashable {
-    static let databaseTableName = "author"
-    enum Columns {
-        static let id = Column("id")
-        static let name = Column("name")
-        static let countryCode = Column("countryCode")
+package struct AssocAuthor: Codable, FetchableRecord, TableRecord, Hashable {
+    package static let databaseTableName = "author"
+    package enum Columns {
+        package static let id = Column("id")
+        package static let name = Column("name")
+        package static let countryCode = Column("countryCode")
     }
-    static let books = hasMany(AssocBook.self)
+    package static let books = hasMany(AssocBook.self)
 
-    var id: Int64
-    var name: String
-    var countryCode: String?
+    package var id: Int64
+    package var name: String
+    package var countryCode: String?
+
+    package init(id: Int64, name: String, countryCode: String? = nil) {
+        self.id = id
+        self.name = name
+        self.countryCode = countryCode
+    }
 }
 
 /// A book of the library samples.
-struct AssocBook: Codable, FetchableRecord, TableRecord, Hashable {
-    static let databaseTableName = "book"
-    enum Columns {
-        static let title = Column("title")
-        static let kind = Column("kind")
-        static let year = Column("year")
-        static let authorId = Column("authorId")
+package struct AssocBook: Codable, FetchableRecord, TableRecord, Hashable {
+    package static let databaseTableName = "book"
+    package enum Columns {
+        package static let title = Column("title")
+        package static let kind = Column("kind")
+        package static let year = Column("year")
+        package static let authorId = Column("authorId")
     }
-    static let author = belongsTo(AssocAuthor.self)
+    package static let author = belongsTo(AssocAuthor.self)
 
-    var id: Int64
-    var authorId: Int64?
-    var title: String
-    var kind: String
-    var year: Int
+    package var id: Int64
+    package var authorId: Int64?
+    package var title: String
+    package var kind: String
+    package var year: Int
+
+    package init(id: Int64, authorId: Int64? = nil, title: String, kind: String, year: Int) {
+        self.id = id
+        self.authorId = authorId
+        self.title = title
+        self.kind = kind
+        self.year = year
+    }
 }
 
 extension DerivableRequest<AssocAuthor> {
-    func filter(countryCode: String) -> Self {
+    package func filter(countryCode: String) -> Self {
         filter(AssocAuthor.Columns.countryCode == countryCode)
     }
 
-    func orderByName() -> Self {
+    package func orderByName() -> Self {
         order(AssocAuthor.Columns.name)
     }
 }
 
 extension DerivableRequest<AssocBook> {
-    func filter(kind: String) -> Self {
+    package func filter(kind: String) -> Self {
         filter(AssocBook.Columns.kind == kind)
     }
 
-    func orderByTitle() -> Self {
+    package func orderByTitle() -> Self {
         order(AssocBook.Columns.title)
     }
 
     /// Books do not have any country column, but their author has one.
-    func filter(authorCountryCode countryCode: String) -> Self {
+    package func filter(authorCountryCode countryCode: String) -> Self {
         joining(required: AssocBook.author.filter(countryCode: countryCode))
     }
 }
 
 /// A library database: four authors (one without books), five books (one anonymous).
-func assocLibrary() throws -> DatabaseQueue {
+package func assocLibrary() throws -> DatabaseQueue {
     let dbQueue = try DatabaseQueue()
     try dbQueue.write { db throws in
         try db.execute(
@@ -85,7 +99,7 @@ func assocLibrary() throws -> DatabaseQueue {
 }
 
 /// A database with `parent(id)` and `child(id, parentId, score)`, then `sql`.
-func parentChildDatabase(_ sql: String = "") throws -> DatabaseQueue {
+package func parentChildDatabase(_ sql: String = "") throws -> DatabaseQueue {
     let dbQueue = try DatabaseQueue()
     try dbQueue.write { db in
         try db.execute(
@@ -98,42 +112,65 @@ func parentChildDatabase(_ sql: String = "") throws -> DatabaseQueue {
 }
 
 /// A country of ``awardLibrary(_:)``.
-struct LibCountry: Codable, FetchableRecord, TableRecord, Equatable {
-    static let databaseTableName = "country"
-    static let authors = hasMany(LibAuthor.self)
-    var code: String
-    var name: String
+package struct LibCountry: Codable, FetchableRecord, TableRecord, Equatable {
+    package static let databaseTableName = "country"
+    package static let authors = hasMany(LibAuthor.self)
+    package var code: String
+    package var name: String
+
+    package init(code: String, name: String) {
+        self.code = code
+        self.name = name
+    }
 }
 
 /// An author of ``awardLibrary(_:)``.
-struct LibAuthor: Codable, FetchableRecord, TableRecord, Equatable {
-    static let databaseTableName = "author"
-    static let awards = hasMany(LibAward.self)
-    static let books = hasMany(LibBook.self)
-    static let country = belongsTo(LibCountry.self)
-    var id: Int64
-    var name: String
-    var countryCode: String?
+package struct LibAuthor: Codable, FetchableRecord, TableRecord, Equatable {
+    package static let databaseTableName = "author"
+    package static let awards = hasMany(LibAward.self)
+    package static let books = hasMany(LibBook.self)
+    package static let country = belongsTo(LibCountry.self)
+    package var id: Int64
+    package var name: String
+    package var countryCode: String?
+
+    package init(id: Int64, name: String, countryCode: String? = nil) {
+        self.id = id
+        self.name = name
+        self.countryCode = countryCode
+    }
 }
 
 /// An award of an author of ``awardLibrary(_:)``.
-struct LibAward: Codable, FetchableRecord, TableRecord, Equatable {
-    static let databaseTableName = "award"
-    static let author = belongsTo(LibAuthor.self)
-    var id: Int64
-    var authorId: Int64
-    var name: String
+package struct LibAward: Codable, FetchableRecord, TableRecord, Equatable {
+    package static let databaseTableName = "award"
+    package static let author = belongsTo(LibAuthor.self)
+    package var id: Int64
+    package var authorId: Int64
+    package var name: String
+
+    package init(id: Int64, authorId: Int64, name: String) {
+        self.id = id
+        self.authorId = authorId
+        self.name = name
+    }
 }
 
 /// A book of ``awardLibrary(_:)``.
-struct LibBook: Codable, FetchableRecord, TableRecord, Equatable {
-    static let databaseTableName = "book"
-    static let author = belongsTo(LibAuthor.self)
+package struct LibBook: Codable, FetchableRecord, TableRecord, Equatable {
+    package static let databaseTableName = "book"
+    package static let author = belongsTo(LibAuthor.self)
     /// hasOne through a belongsTo: the country of the author.
-    static let country = hasOne(LibCountry.self, through: author, using: LibAuthor.country)
-    var id: Int64
-    var authorId: Int64?
-    var title: String
+    package static let country = hasOne(LibCountry.self, through: author, using: LibAuthor.country)
+    package var id: Int64
+    package var authorId: Int64?
+    package var title: String
+
+    package init(id: Int64, authorId: Int64? = nil, title: String) {
+        self.id = id
+        self.authorId = authorId
+        self.title = title
+    }
 }
 
 /// A database of countries, authors, their awards and their books, whose
@@ -144,7 +181,7 @@ struct LibBook: Codable, FetchableRecord, TableRecord, Equatable {
 /// - award: 1 Academy (Hugo), 2 Legion (Hugo), 3 Weimar (Goethe)
 /// - book: 1 Les Misérables (Hugo), 2 Faust (Goethe), 3 Beowulf (no author),
 ///   4 Notre-Dame (Hugo), 5 Edda (Anonymous)
-func awardLibrary(_ log: SQLLog) throws -> DatabaseQueue {
+package func awardLibrary(_ log: SQLLog) throws -> DatabaseQueue {
     let dbQueue = try DatabaseQueue(configuration: log.configuration())
     try dbQueue.write { db in
         try db.execute(

@@ -1,26 +1,26 @@
 import Strata
 
 /// A full-text document record.
-struct FTSDocument: TableRecord, FetchableRecord, Hashable {
-    static let databaseTableName = "document"
-    var content: String
+package struct FTSDocument: TableRecord, FetchableRecord, Hashable {
+    package static let databaseTableName = "document"
+    package var content: String
 
-    init(content: String) {
+    package init(content: String) {
         self.content = content
     }
 
-    init(row: Row) throws {
+    package init(row: Row) throws {
         content = row["content"]
     }
 }
 
 /// A book of an external content table.
-struct FTSBook: TableRecord, FetchableRecord, Hashable {
-    static let databaseTableName = "book"
-    var id: Int64
-    var title: String
+package struct FTSBook: TableRecord, FetchableRecord, Hashable {
+    package static let databaseTableName = "book"
+    package var id: Int64
+    package var title: String
 
-    init(row: Row) throws {
+    package init(row: Row) throws {
         id = row["id"]
         title = row["title"]
     }
@@ -28,7 +28,7 @@ struct FTSBook: TableRecord, FetchableRecord, Hashable {
 
 /// Creates a one-column table `document` with a module and tokenizer, inserts
 /// the content, and returns whether the query matches it.
-func ftsMatches(
+package func ftsMatches(
     _ content: String,
     _ query: String,
     create: (Database) throws -> Void

@@ -5,35 +5,55 @@ import Strata
 /// players, and the `captain` view with its INSTEAD OF triggers. Used by
 /// `ViewRecordsArticleTests` (the article's samples) and
 /// `PersistableViewTests` (persistence through the view).
-enum ViewRecordsFixture {
-    struct Team: Codable, Identifiable, FetchableRecord, PersistableRecord {
-        var id: String
-        var name: String
+package enum ViewRecordsFixture {
+    package struct Team: Codable, Identifiable, FetchableRecord, PersistableRecord {
+        package var id: String
+        package var name: String
+
+        package init(id: String, name: String) {
+            self.id = id
+            self.name = name
+        }
     }
 
-    struct Player: Codable, Identifiable, FetchableRecord, PersistableRecord {
-        var id: String
-        var name: String
-        var teamId: String?
-        var isCaptain: Bool
+    package struct Player: Codable, Identifiable, FetchableRecord, PersistableRecord {
+        package var id: String
+        package var name: String
+        package var teamId: String?
+        package var isCaptain: Bool
+
+        package init(id: String, name: String, teamId: String? = nil, isCaptain: Bool) {
+            self.id = id
+            self.name = name
+            self.teamId = teamId
+            self.isCaptain = isCaptain
+        }
     }
 
-    struct Captain: Codable, Identifiable, FetchableRecord, PersistableRecord, Equatable {
-        var id: String
-        var name: String
-        var teamId: String
+    package struct Captain: Codable, Identifiable, FetchableRecord, PersistableRecord, Equatable {
+        package var id: String
+        package var name: String
+        package var teamId: String
+
+        package init(id: String, name: String, teamId: String) {
+            self.id = id
+            self.name = name
+            self.teamId = teamId
+        }
     }
 
-    struct GameSchemaSource: DatabaseSchemaSource {
+    package struct GameSchemaSource: DatabaseSchemaSource {
+        package init() {}
+
         /// Returns the names of the columns for the primary key in the
         /// provided database view.
-        func columnsForPrimaryKey(_ db: Database, inView view: DatabaseObjectID) throws -> [String]? {
+        package func columnsForPrimaryKey(_ db: Database, inView view: DatabaseObjectID) throws -> [String]? {
             ["id"]
         }
     }
 
     /// The migrations of the article, up to `lastMigration`.
-    static func migrator() -> DatabaseMigrator {
+    package static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("Teams and players") { db in
             try db.create(table: "team") { t in
@@ -65,7 +85,7 @@ enum ViewRecordsFixture {
     }
 
     /// The migrations of the triggers.
-    static func registerTriggers(_ migrator: inout DatabaseMigrator) {
+    package static func registerTriggers(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("Captain insert") { db in
             try db.execute(
                 sql: """
@@ -113,7 +133,7 @@ enum ViewRecordsFixture {
 
     /// A database queue with the schema source and every migration, triggers
     /// included.
-    static func databaseWithTriggers() throws -> DatabaseQueue {
+    package static func databaseWithTriggers() throws -> DatabaseQueue {
         var config = Configuration()
         config.schemaSource = GameSchemaSource()
         let dbQueue = try DatabaseQueue(configuration: config)

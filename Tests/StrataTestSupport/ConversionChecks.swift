@@ -4,13 +4,19 @@ import Strata
 /// The value of the single column of a query, decoded through the statement
 /// fast path (`StatementColumnConvertible`, on a live row and with `fetchOne`)
 /// and through `fromDatabaseValue`. A value that fails to decode is nil.
-struct DecodedBothWays<Value> {
-    var fast: Value?
-    var fetched: Value?
-    var slow: Value?
+package struct DecodedBothWays<Value> {
+    package var fast: Value?
+    package var fetched: Value?
+    package var slow: Value?
+
+    package init(fast: Value? = nil, fetched: Value? = nil, slow: Value? = nil) {
+        self.fast = fast
+        self.fetched = fetched
+        self.slow = slow
+    }
 }
 
-func decodeBothWays<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+package func decodeBothWays<Value: DatabaseValueConvertible & StatementColumnConvertible>(
     _ type: Value.Type,
     _ db: Database,
     sql: String,
@@ -27,5 +33,5 @@ func decodeBothWays<Value: DatabaseValueConvertible & StatementColumnConvertible
 
 extension DecodedBothWays: Equatable where Value: Equatable {
     /// True when all three ways agree.
-    var agree: Bool { fast == slow && fetched == slow }
+    package var agree: Bool { fast == slow && fetched == slow }
 }

@@ -5,23 +5,25 @@ import Strata
 /// A statement that runs for seconds and tells when it is running, so that
 /// tests interrupt or cancel it only once it has started (an interruption
 /// before the statement steps would be lost, and the test would wait).
-final class LongQuery: @unchecked Sendable {
-    let started = DispatchSemaphore(value: 0)
+package final class LongQuery: @unchecked Sendable {
+    package init() {}
+
+    package let started = DispatchSemaphore(value: 0)
 
     /// Counts to 50 million, calling `signal_started()` on the first row.
-    static let selectSQL = """
+    package static let selectSQL = """
         WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50000000)
         SELECT MAX(x) FROM c WHERE CASE WHEN x = 1 THEN signal_started() ELSE 1 END
         """
 
     /// Inserts 50 million rows in `t`, calling `signal_started()` on the first row.
-    static let insertSQL = """
+    package static let insertSQL = """
         WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50000000)
         INSERT INTO t SELECT x FROM c WHERE CASE WHEN x = 1 THEN signal_started() ELSE 1 END
         """
 
     /// A configuration whose connections know `signal_started()`.
-    var configuration: Configuration {
+    package var configuration: Configuration {
         var configuration = Configuration()
         let started = self.started
         configuration.prepareDatabase { db in
@@ -35,7 +37,7 @@ final class LongQuery: @unchecked Sendable {
     }
 
     /// Waits, without blocking the task, until the statement runs.
-    func waitUntilStarted() async {
+    package func waitUntilStarted() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
                 self.started.wait()

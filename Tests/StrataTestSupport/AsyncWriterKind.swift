@@ -5,16 +5,16 @@ import Foundation
 /// take: in the caller's task through a task executor (macOS 15, iOS 18,
 /// Linux), or on a continuation while the queue runs the access (older
 /// systems, forced here by an internal configuration switch).
-enum AsyncWriterKind: String, CaseIterable, Sendable, CustomStringConvertible {
+package enum AsyncWriterKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case queue
     case pool
     case queueOnContinuation = "queue, continuation"
     case poolOnContinuation = "pool, continuation"
 
-    var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Whether async accesses run in the caller's task.
-    var runsInCallersTask: Bool {
+    package var runsInCallersTask: Bool {
         switch self {
         case .queue, .pool: return true
         case .queueOnContinuation, .poolOnContinuation: return false
@@ -22,7 +22,7 @@ enum AsyncWriterKind: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// Opens a writer of this kind on a file of `directory`.
-    func open(_ directory: TemporaryDirectory, configuration: Configuration = Configuration()) throws
+    package func open(_ directory: TemporaryDirectory, configuration: Configuration = Configuration()) throws
         -> any DatabaseWriter
     {
         var configuration = configuration

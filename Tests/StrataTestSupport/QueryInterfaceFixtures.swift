@@ -1,19 +1,19 @@
 import Strata
 
 /// A player record for query interface tests.
-struct QIPlayer: TableRecord, FetchableRecord, Hashable {
-    static let databaseTableName = "player"
-    enum Columns {
-        static let id = Column("id")
-        static let name = Column("name")
-        static let score = Column("score")
-        static let team = Column("team")
+package struct QIPlayer: TableRecord, FetchableRecord, Hashable {
+    package static let databaseTableName = "player"
+    package enum Columns {
+        package static let id = Column("id")
+        package static let name = Column("name")
+        package static let score = Column("score")
+        package static let team = Column("team")
     }
-    var id: Int64
-    var name: String?
-    var score: Int?
+    package var id: Int64
+    package var name: String?
+    package var score: Int?
 
-    init(row: Row) throws {
+    package init(row: Row) throws {
         id = row["id"]
         name = row["name"]
         score = row["score"]
@@ -21,7 +21,7 @@ struct QIPlayer: TableRecord, FetchableRecord, Hashable {
 }
 
 /// A database with a populated player table.
-func qiPlayerDatabase() throws -> DatabaseQueue {
+package func qiPlayerDatabase() throws -> DatabaseQueue {
     let dbQueue = try DatabaseQueue()
     try dbQueue.write { db throws in
         try db.execute(

@@ -2,15 +2,15 @@ import Foundation
 import Strata
 
 /// A temporary directory, removed at deinit.
-final class TemporaryDirectory {
-    let url: URL
+package final class TemporaryDirectory {
+    package let url: URL
 
-    init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    func path(_ name: String) -> String {
+    package func path(_ name: String) -> String {
         url.appendingPathComponent(name).path
     }
 

@@ -2,14 +2,14 @@ import Foundation
 import Strata
 
 /// The writers a test runs against: a queue and a pool, on new files.
-enum WriterKind: String, CaseIterable, Sendable, CustomStringConvertible {
+package enum WriterKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case queue
     case pool
 
-    var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Opens a writer of this kind on a file of `directory`.
-    func open(_ directory: TemporaryDirectory, configuration: Configuration = Configuration()) throws
+    package func open(_ directory: TemporaryDirectory, configuration: Configuration = Configuration()) throws
         -> any DatabaseWriter
     {
         let path = directory.path("db.sqlite")

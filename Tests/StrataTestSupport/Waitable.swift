@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+
+/// A wait that did not end in time.
+package struct WaitTimeout: Error, CustomStringConvertible {
+    package var description: String
+
+    package init(description: String) {
+        self.description = description
+    }
+}
+
+/// A state that tests wait on: the one waiter of the kit.
+///
+/// Callbacks (an observation's `onChange`, a subscriber, a transaction
+/// observer, another thread) change the state with ``update(_:)``; each change
+/// wakes the waiters whose condition now holds. A deadline bounds every wait,
+/// and it is the only timer: a test never sleeps or polls.
+///
+/// ```swift
+/// let commits = Waitable(0)
+/// observer.onCommit = { commits.update { $0 += 1 } }
+/// try await commits.wait("two commits") { $0 >= 2 }
+/// ```
+package final class Waitable<State>: @unchecked Sendable {
+    private struct Waiter {
+        let id: Int
+        let condition: (State) -> Bool
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private let lock = TestLock()
+    private var state: State
+    private var waiters: [Waiter] = []
+    private var nextID = 0
+
+    package init(_ state: State) {
+        self.state = state
+    }
+
+    /// The state now.
+    package var value: State { lock.withLock { state } }
+
+    /// Changes the state, and wakes the waiters whose condition now holds.
+    package func update(_ body: (inout State) -> Void) {
+        let ready = lock.withLock { () -> [Waiter] in
+            body(&state)
+            let ready = waiters.filter { $0.condition(state) }
+            waiters.removeAll { waiter in ready.contains { $0.id == waiter.id } }
+            return ready
+        }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+
+    /// Returns once `condition` holds; throws ``WaitTimeout`` when `timeout`
+    /// elapses first.
+    package func wait(
+        _ description: String, timeout: Duration = .seconds(10), until condition: @escaping (State) -> Bool
+    ) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let id = lock.withLock { () -> Int? in
+                if condition(state) { return nil }
+                nextID += 1
+                waiters.append(Waiter(id: nextID, condition: condition, continuation: continuation))
+                return nextID
+            }
+            guard let id else {
+                continuation.resume()
+                return
+            }
+            let (seconds, attoseconds) = timeout.components
+            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+                let waiter = self.lock.withLock { () -> Waiter? in
+                    guard let index = self.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                    return self.waiters.remove(at: index)
+                }
+                waiter?.continuation.resume(throwing: WaitTimeout(description: "timed out: \(description)"))
+            }
+        }
+    }
+
+    /// Whether `condition` holds before `timeout` elapses.
+    package func holds(
+        within timeout: Duration = .seconds(10), _ condition: @escaping (State) -> Bool
+    ) async -> Bool {
+        do {
+            try await wait("condition", timeout: timeout, until: condition)
+            return true
+        } catch {
+            return false
+        }
+    }
+}
