@@ -287,3 +287,29 @@ enum PendingTransactionCompletion {
     case commit
     case rollback
 }
+
+extension Database {
+    /// Begins a read-only transaction and acquires its snapshot, the last
+    /// committed state, with a first read.
+    func beginIsolatedReadTransaction() throws {
+        try checkNotClosed()
+        try beginTransaction(.deferred)
+        do {
+            try execute(sql: "SELECT rootpage FROM sqlite_master LIMIT 1")
+        } catch {
+            rollbackAfterError()
+            throw error
+        }
+    }
+
+    /// Ends the transaction of ``beginIsolatedReadTransaction()``, if it is
+    /// still open. A failure is reported, as bookkeeping.
+    func endIsolatedReadTransaction() {
+        guard isInsideTransaction else { return }
+        do {
+            try commitReadTransaction()
+        } catch {
+            reportBookkeepingFailure(error, "COMMIT TRANSACTION")
+        }
+    }
+}

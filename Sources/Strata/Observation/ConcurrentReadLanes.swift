@@ -310,49 +310,23 @@ final class ConcurrentReadLanes: @unchecked Sendable {
     /// open, then ends the pause.
     private func checkpointAndResume() {
         guard let writer else {
-            resume()
+            endPause()
             return
         }
         writer.async { [self] db in
             db.checkpointPacer?.checkpointForWALRestart(db)
-            resume()
+            endPause()
         }
     }
 
     /// Ends a pause. Transactions that begin before the next commit read
     /// the database file, not the WAL: they don't prevent its restart.
-    private func resume() {
+    private func endPause() {
         let startsCatchUp = state.withLock { state -> Bool in
             state.isPaused = false
             state.isCheckpointScheduled = false
             return Self.startsCatchUp(&state)
         }
         if startsCatchUp { startCatchUp() }
-    }
-}
-
-extension Database {
-    /// Begins a read-only transaction and acquires its snapshot, the last
-    /// committed state, with a first read.
-    func beginIsolatedReadTransaction() throws {
-        try checkNotClosed()
-        try beginTransaction(.deferred)
-        do {
-            try execute(sql: "SELECT rootpage FROM sqlite_master LIMIT 1")
-        } catch {
-            rollbackAfterError()
-            throw error
-        }
-    }
-
-    /// Ends the transaction of ``beginIsolatedReadTransaction()``, if it is
-    /// still open. A failure is reported, as bookkeeping.
-    func endIsolatedReadTransaction() {
-        guard isInsideTransaction else { return }
-        do {
-            try commitReadTransaction()
-        } catch {
-            reportBookkeepingFailure(error, "COMMIT TRANSACTION")
-        }
     }
 }
