@@ -93,6 +93,10 @@ struct FullTextSearchGuideTests {
             #expect(throws: DatabaseError.self) {
                 try db.makeFTS5Pattern(rawPattern: "bread AND", forTable: "document")
             }
+            let error = #expect(throws: DatabaseError.self) {
+                try db.makeFTS5Pattern(rawPattern: "missing: bread", forTable: "document")
+            }
+            #expect(error?.message == "no such column: missing")
         }
     }
 
@@ -167,6 +171,9 @@ struct FullTextSearchGuideTests {
             try db.execute(sql: "DELETE FROM note WHERE id = 1")
             #expect(try Table("note_ft").matching(pattern).fetchCount(db) == 0)
             try db.drop(table: "note_ft")
+            #expect(throws: DatabaseError.self) {
+                try db.execute(sql: insert, arguments: ["Orphan", "the triggers remain"])
+            }
             try db.dropFTS5SynchronizationTriggers(forTable: "note_ft")
             try db.execute(sql: insert, arguments: ["Later", "writes still work"])
         }

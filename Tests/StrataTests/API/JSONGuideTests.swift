@@ -15,7 +15,7 @@ struct JSONGuideTests {
         var name: String
         var tags: [String]  // stored as a JSON array
         var dimensions: Dimensions  // stored as a JSON object
-        var details: String?  // JSON text of any shape, decoded by nobody
+        var details: String?  // JSON of any shape, kept as text
 
         enum Columns {
             static let name = Column(CodingKeys.name)

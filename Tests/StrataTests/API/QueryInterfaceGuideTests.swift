@@ -108,7 +108,7 @@ struct QueryInterfaceGuideTests {
             let oldOrLoved = Book.filter(Book.Columns.year < 1900 || Book.Columns.rating >= 4.4)
             let sixties = Book.filter((1960...1969).contains(Book.Columns.year))  // "year" BETWEEN ? AND ?
             let chosen = Book.filter([1, 3].contains(Column("id")))  // "id" IN (?, ?)
-            let others = Book.filter(!["Shelley"].contains(Book.Columns.author))  // NOT ("author" IN (?))
+            let others = Book.filter(!["Shelley"].contains(Book.Columns.author))  // NOT IN
             #expect(try byHerbert.fetchAll(db).map(\.id) == [1, 2])
             #expect(try unrated.fetchAll(db).map(\.id) == [4])
             #expect(try dunes.fetchAll(db).map(\.id) == [1, 2])
