@@ -12,7 +12,9 @@ import Testing
 /// the code.
 struct ArticleSampleTests {
     /// The articles whose samples are tests, by file name without `.md`.
-    static let articles = ["Records", "Associations", "Migrations", "Observation"]
+    static let articles = [
+        "Records", "Associations", "Migrations", "Observation", "QueryInterface", "FullTextSearch", "JSON",
+    ]
 
     /// The lines of each ` ```swift ` block of a Markdown text, in order.
     static func swiftBlocks(in markdown: String) -> [[Substring]] {
