@@ -38,8 +38,9 @@ public struct FTS5Pattern: Sendable {
     public init?(matchingPhrase string: String) { self.init(string, .phrase) }
 
     /// Creates a pattern that matches documents whose text starts with the
-    /// words of the string, the last one being a prefix
-    /// (`^"sqlite datab"*`), or nil when the string has no word.
+    /// words of the string as a phrase (`^"sqlite database"`), or nil when
+    /// the string has no word. The words are whole tokens: "sqlite datab"
+    /// does not match "SQLite database".
     public init?(matchingPrefixPhrase string: String) { self.init(string, .prefixPhrase) }
 }
 
