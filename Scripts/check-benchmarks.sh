@@ -106,7 +106,7 @@ done
 
 if [ "$update" = 1 ]; then
     # Keeps the tolerance and the lines of the workloads that did not run.
-    tolerance="tolerance 1.0 0"
+    tolerance="tolerance 0.5 0"
     declare -A old_instructions old_allocations
     if [ -f "$thresholds" ]; then
         tolerance=$(grep '^tolerance ' "$thresholds" || echo "$tolerance")
@@ -130,9 +130,10 @@ if [ "$update" = 1 ]; then
 # allocations, where 0 means that any allocation more fails).
 # Runs of the same build give the same allocations and the same C
 # instructions; Strata's instructions vary by less than 0.03% (the seed of
-# Swift's hashing changes with each process). 1% lets code layout move
-# (0.3% seen when an unrelated change moved an inlining) and catches a
-# regression such as B21's +1.9% (RESULTS.md, "The benchmark check in CI").
+# Swift's hashing changes with each process). 0.5% lets code layout move
+# (0.34% seen when an unrelated change moved an inlining) and catches two
+# more instructions per column lookup by name (+0.7% and +0.9%; see
+# RESULTS.md, "The benchmark check in CI").
 #
 # When a change is meant to cost more (or less), run
 #     bash Scripts/check-benchmarks.sh --update
