@@ -13,6 +13,7 @@
 # Needs valgrind (CI installs it) and awk; installs nothing. See
 # Benchmarks/RESULTS.md, "The benchmark check in CI".
 set -euo pipefail
+script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/../Benchmarks"
 
 thresholds=Thresholds/callgrind.txt
@@ -22,7 +23,7 @@ for arg in "$@"; do
     case "$arg" in
         --update) update=1 ;;
         -h | --help)
-            sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+            sed -n '2,14p' "$script" | sed 's/^# \{0,1\}//'
             exit 0
             ;;
         -*)
