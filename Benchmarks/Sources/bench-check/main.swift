@@ -15,7 +15,8 @@ import WorkloadSupport
 //
 //     swift build -c release --product bench-check
 //     .build/release/bench-check list
-//     valgrind --tool=callgrind --toggle-collect='*profiledRegion*' .build/release/bench-check by-index
+//     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --toggle-collect='*profiledRegion*' \
+//         .build/release/bench-check by-index
 
 /// Runs the measured part of a workload. Never inlined nor optimized, so that
 /// its symbol exists once, for `valgrind --toggle-collect='*profiledRegion*'`.
