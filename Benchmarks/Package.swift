@@ -46,6 +46,15 @@ let package = Package(
             dependencies: ["WorkloadSupport", "StrataWorkloads", "CWorkloads", "GRDBWorkloads"],
             path: "Sources/strata-profile"
         ),
+        // The workloads that CI counts with callgrind and compares with
+        // Thresholds/callgrind.txt (Scripts/check-benchmarks.sh): strata-profile's
+        // single-thread Strata and C workloads on smaller tables, without GRDB, so
+        // that CI does not build GRDB (RESULTS.md, "The benchmark check in CI").
+        .executableTarget(
+            name: "bench-check",
+            dependencies: ["WorkloadSupport", "StrataWorkloads", "CWorkloads"],
+            path: "Sources/bench-check"
+        ),
         // Wall clock of every workload, C (multi-thread and serialized), Strata
         // and GRDB interleaved in one process, as a markdown table:
         // `swift build -c release --product compare && .build/release/compare`.

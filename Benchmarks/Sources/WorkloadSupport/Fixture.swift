@@ -8,13 +8,18 @@ public enum Fixture {
     public static let insertRowCount = 50_000
 
     /// Table `t`: `readRowCount` rows of 10 Int columns (x, x+1, ..., x+9).
-    public static let rowsSetup: [String] = [
-        "CREATE TABLE t (i0 INTEGER, i1 INTEGER, i2 INTEGER, i3 INTEGER, i4 INTEGER, i5 INTEGER, i6 INTEGER, i7 INTEGER, i8 INTEGER, i9 INTEGER)",
-        """
-        WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(readRowCount - 1))
-        INSERT INTO t SELECT x, x+1, x+2, x+3, x+4, x+5, x+6, x+7, x+8, x+9 FROM c
-        """,
-    ]
+    public static let rowsSetup: [String] = rowsSetup(rowCount: readRowCount)
+
+    /// Table `t` with `rowCount` rows: the smaller tables of `bench-check`.
+    public static func rowsSetup(rowCount: Int) -> [String] {
+        [
+            "CREATE TABLE t (i0 INTEGER, i1 INTEGER, i2 INTEGER, i3 INTEGER, i4 INTEGER, i5 INTEGER, i6 INTEGER, i7 INTEGER, i8 INTEGER, i9 INTEGER)",
+            """
+            WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(rowCount - 1))
+            INSERT INTO t SELECT x, x+1, x+2, x+3, x+4, x+5, x+6, x+7, x+8, x+9 FROM c
+            """,
+        ]
+    }
 
     /// Table `player`: `playerCount` rows, the target of the query interface request.
     public static let playerSetup: [String] = [
@@ -27,13 +32,18 @@ public enum Fixture {
 
     /// Table `dates`: `dateCount` dates as "YYYY-MM-DD HH:MM:SS.SSS" text,
     /// the format GRDB and Strata store dates in.
-    public static let datesSetup: [String] = [
-        "CREATE TABLE dates (d TEXT)",
-        """
-        WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(dateCount - 1))
-        INSERT INTO dates SELECT strftime('%Y-%m-%d %H:%M:%f', 1600000000 + x * 37.123, 'unixepoch') FROM c
-        """,
-    ]
+    public static let datesSetup: [String] = datesSetup(dateCount: dateCount)
+
+    /// Table `dates` with `dateCount` dates: the smaller table of `bench-check`.
+    public static func datesSetup(dateCount: Int) -> [String] {
+        [
+            "CREATE TABLE dates (d TEXT)",
+            """
+            WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM c WHERE x < \(dateCount - 1))
+            INSERT INTO dates SELECT strftime('%Y-%m-%d %H:%M:%f', 1600000000 + x * 37.123, 'unixepoch') FROM c
+            """,
+        ]
+    }
 
     /// Every table the read workloads use.
     public static let readSetup = rowsSetup + playerSetup + datesSetup

@@ -1,0 +1,132 @@
+import CWorkloads
+import Foundation
+import StrataWorkloads
+import WorkloadSupport
+
+// The workloads that CI counts with callgrind and compares with
+// `Thresholds/callgrind.txt` (`Scripts/check-benchmarks.sh`, and
+// RESULTS.md, "The benchmark check in CI").
+//
+// The same workloads as `strata-profile`, under the same names, on smaller
+// tables (see `Size`) so that the runs under callgrind stay short, and
+// without GRDB, so that CI does not build it. Only the single-thread
+// workloads: callgrind toggles collection per thread, and the pool's
+// threads are scheduled differently in each run.
+//
+//     swift build -c release --product bench-check
+//     .build/release/bench-check list
+//     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --toggle-collect='*profiledRegion*' \
+//         .build/release/bench-check by-index
+
+/// Runs the measured part of a workload. Never inlined nor optimized, so that
+/// its symbol exists once, for `valgrind --toggle-collect='*profiledRegion*'`.
+@inline(never) @_optimize(none)
+func profiledRegion(_ body: () throws -> Int) rethrows -> Int {
+    try body()
+}
+
+/// The sizes of the check's tables: a tenth of `Fixture`'s (the query
+/// interface request keeps its 1,000 players and 200 requests). Changing
+/// one changes every count: update the thresholds in the same commit.
+enum Size {
+    static let readRows = 20_000
+    static let dates = 10_000
+    static let insertRows = 5_000
+}
+
+/// The tables a workload reads or writes, at the check's sizes.
+enum Setup {
+    case rows, dates, players, inserts
+
+    var sql: [String] {
+        switch self {
+        case .rows: Fixture.rowsSetup(rowCount: Size.readRows)
+        case .dates: Fixture.datesSetup(dateCount: Size.dates)
+        case .players: Fixture.playerSetup
+        case .inserts: Fixture.insertSetup
+        }
+    }
+}
+
+/// A workload: a function that opens and fills an in-memory database (not
+/// counted) and returns the measured part.
+typealias Workload = () throws -> () throws -> Int
+
+func strataWorkloads() -> [(String, Workload)] {
+    func reads(_ setup: Setup, _ body: @escaping (StrataReads) throws -> Int) -> Workload {
+        {
+            let reads = try StrataReads(setupSQL: setup.sql)
+            return { try body(reads) }
+        }
+    }
+    func inserts(_ body: @escaping (StrataInserts) throws -> Void) -> Workload {
+        {
+            let inserts = try StrataInserts(setupSQL: Setup.inserts.sql)
+            return {
+                try body(inserts)
+                return Size.insertRows
+            }
+        }
+    }
+    return [
+        ("by-index", reads(.rows) { try $0.iterateRowsByIndex() }),
+        ("by-name", reads(.rows) { try $0.iterateRowsByName() }),
+        ("records-by-index", reads(.rows) { try $0.fetchRecordsByIndex() }),
+        ("records-by-name", reads(.rows) { try $0.fetchRecordsByName() }),
+        ("records-decodable", reads(.rows) { try $0.fetchDecodableRecords() }),
+        ("ints", reads(.rows) { try $0.fetchAllInts().count }),
+        ("dates", reads(.dates) { try $0.fetchAllDates().count }),
+        ("requests", reads(.players) { try $0.queryInterfaceRequests() }),
+        ("insert", inserts { try $0.insertPositional(rowCount: Size.insertRows) }),
+        ("insert-named", inserts { try $0.insertNamed(rowCount: Size.insertRows) }),
+        ("insert-records", inserts { try $0.insertRecords(rowCount: Size.insertRows) }),
+        ("insert-encodable", inserts { try $0.insertEncodableRecords(rowCount: Size.insertRows) }),
+    ]
+}
+
+/// The C baselines, in multi-thread mode as Strata opens its connections:
+/// one per kind of work (the record workloads share theirs, as in
+/// `strata-profile`). They tell a change of SQLite or of the toolchain from
+/// a change of Strata.
+func cWorkloads() -> [(String, Workload)] {
+    func reads(_ setup: Setup, _ body: @escaping (CReads) throws -> Int) -> Workload {
+        {
+            let reads = try CReads(setupSQL: setup.sql, threading: .multiThread)
+            return { try body(reads) }
+        }
+    }
+    func inserts(_ body: @escaping (CInserts) throws -> Void) -> Workload {
+        {
+            let inserts = try CInserts(setupSQL: Setup.inserts.sql, threading: .multiThread)
+            return {
+                try body(inserts)
+                return Size.insertRows
+            }
+        }
+    }
+    return [
+        ("c-mt-by-index", reads(.rows) { try $0.iterateRowsByIndex() }),
+        ("c-mt-by-name", reads(.rows) { try $0.iterateRowsByName() }),
+        ("c-mt-records", reads(.rows) { try $0.fetchRecords() }),
+        ("c-mt-ints", reads(.rows) { try $0.fetchAllInts().count }),
+        ("c-mt-dates", reads(.dates) { try $0.fetchAllDates().count }),
+        ("c-mt-requests", reads(.players) { try $0.queryInterfaceRequests() }),
+        ("c-mt-insert", inserts { try $0.insertPositional(rowCount: Size.insertRows) }),
+        ("c-mt-insert-named", inserts { try $0.insertNamed(rowCount: Size.insertRows) }),
+        ("c-mt-insert-records", inserts { try $0.insertRecords(rowCount: Size.insertRows) }),
+    ]
+}
+
+let workloads = strataWorkloads() + cWorkloads()
+
+let name = CommandLine.arguments.dropFirst().first ?? "list"
+if name == "list" {
+    print(workloads.map(\.0).joined(separator: "\n"))
+    exit(0)
+}
+guard let workload = workloads.first(where: { $0.0 == name })?.1 else {
+    print("unknown workload \(name); `bench-check list` lists them")
+    exit(1)
+}
+let run = try workload()
+print(try profiledRegion(run))
