@@ -41,3 +41,36 @@ package func ftsMatches(
             db, sql: "SELECT COUNT(*) FROM document WHERE document MATCH ?", arguments: [query])! > 0
     }
 }
+
+/// Whether `query` matches `content` in a `document` table of FTS3 (of FTS4
+/// with `fts4`) whose tokenizer is `tokenizer`.
+package func ftsMatches(
+    _ content: String, _ query: String, fts3Tokenizer tokenizer: FTS3TokenizerDescriptor, fts4: Bool = false
+) throws -> Bool {
+    try ftsMatches(content, query) { db in
+        if fts4 {
+            try db.create(virtualTable: "document", using: FTS4()) { t in
+                t.tokenizer = tokenizer
+                t.column("content")
+            }
+        } else {
+            try db.create(virtualTable: "document", using: FTS3()) { t in
+                t.tokenizer = tokenizer
+                t.column("content")
+            }
+        }
+    }
+}
+
+/// Whether `query` matches `content` in a `document` table of FTS5 whose
+/// tokenizer is `tokenizer`.
+package func ftsMatches(
+    _ content: String, _ query: String, fts5Tokenizer tokenizer: FTS5TokenizerDescriptor
+) throws -> Bool {
+    try ftsMatches(content, query) { db in
+        try db.create(virtualTable: "document", using: FTS5()) { t in
+            t.tokenizer = tokenizer
+            t.column("content")
+        }
+    }
+}

@@ -8,8 +8,7 @@ import Testing
 struct BelongsToTests {
     @Test func joiningRequired() throws {
         // SELECT book.* FROM book JOIN author ON author.id = book.authorID
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocBook.joining(required: AssocBook.author)
             let sql = try requestSQL(db, request)
             #expect(
@@ -22,8 +21,7 @@ struct BelongsToTests {
 
     @Test func joiningOptionalAbsent() throws {
         // SELECT book.* FROM book LEFT JOIN author ON author.id = book.authorID WHERE author.id IS NULL
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let authorAlias = TableAlias()
             let request =
                 AssocBook
@@ -61,8 +59,7 @@ struct BelongsToTests {
     }
 
     @Test func oneAssociatedColumn() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             #expect(
                 try requestSQL(db, BookInfo.all())
                     == #"SELECT "book".*, "author"."name" AS "authorName" FROM "book" "#
@@ -80,8 +77,7 @@ struct BelongsToTests {
     }
 
     @Test func includingRequired() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocBook.all()
                 .including(required: AssocBook.author.filter(countryCode: "CO"))
                 .asRequest(of: Authorship.self)
@@ -120,8 +116,7 @@ struct BelongsToTests {
     }
 
     @Test func includingOptional() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocBook.including(optional: AssocBook.author).order(Column("id"))
             let sql = try requestSQL(db, request)
             #expect(
@@ -145,8 +140,7 @@ struct BelongsToTests {
     }
 
     @Test func includingOptionalDecodable() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let infos = try AssocBook.including(optional: AssocBook.author)
                 .asRequest(of: DecodedBookInfo.self)
                 .fetchAll(db)
@@ -157,8 +151,7 @@ struct BelongsToTests {
 
     /// Associations inside `DerivableRequest` extensions (seed 004).
     @Test func derivableRequestExtension() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocBook.all()
                 .filter(kind: "novel")
                 .filter(authorCountryCode: "DE")
@@ -174,8 +167,7 @@ struct BelongsToTests {
     }
 
     @Test func refinedAssociation() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request =
                 AssocBook
                 .including(required: AssocBook.author.select(Column("name")).order(Column("name").desc))
@@ -197,8 +189,7 @@ struct BelongsToTests {
     }
 
     @Test func annotatedWithAssociation() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocBook.annotated(
                 withRequired: AssocBook.author.select(Column("name").forKey("authorName")))
             let sql = try requestSQL(db, request)
@@ -220,8 +211,7 @@ struct BelongsToTests {
     }
 
     @Test func mergedJoins() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             // The same association, joined then included, is joined once.
             let request =
                 AssocBook
@@ -237,8 +227,7 @@ struct BelongsToTests {
     }
 
     @Test func deleteAndUpdateJoinedRequests() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.write { db throws in
+        try assocLibrary().write { db throws in
             let count = try AssocBook.all().filter(authorCountryCode: "DE").updateAll(
                 db, Column("kind").set(to: "classic"))
             #expect(count == 2)

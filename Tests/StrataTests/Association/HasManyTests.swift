@@ -47,8 +47,7 @@ struct HasManyTests {
 
     @Test func includingRequiredTeam() throws {
         // SELECT player.*, team.* FROM player JOIN team ON team.id = player.teamId
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let request = Player.including(required: Player.team)
             let sql = try requestSQL(db, request)
             #expect(
@@ -60,8 +59,7 @@ struct HasManyTests {
 
     @Test func annotatedWithAlias() throws {
         // SELECT player.*, team.name FROM player JOIN team ON team.id = player.teamId
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let nameColumn = Column("name")
             let teamAlias = TableAlias()
             let request =
@@ -122,8 +120,7 @@ struct HasManyTests {
     }
 
     @Test func includingAllRefined() throws {
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let request =
                 Team
                 .filter(Column("id") != 3)
@@ -203,8 +200,7 @@ struct HasManyTests {
 
     @Test func includingAllTracksJoinedTables() throws {
         // Observing association requests tracks every joined table (seed 000 ValueObservation).
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let region = try Team.including(all: Team.players).databaseRegion(db)
             #expect(region.description.contains("team"))
             #expect(region.description.contains("player"))
@@ -217,8 +213,7 @@ struct HasManyTests {
     @Test func countAggregate() throws {
         // SELECT team.*, COUNT(DISTINCT player.id) AS playerCount FROM team
         // LEFT JOIN player ON player.teamId = team.id GROUP BY team.id
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let request = Team.annotated(with: Team.players.count)
             let sql = try requestSQL(db, request)
             #expect(
@@ -234,8 +229,7 @@ struct HasManyTests {
     @Test func havingAggregate() throws {
         // SELECT team.* FROM team LEFT JOIN player ON player.teamId = team.id
         // GROUP BY team.id HAVING COUNT(DISTINCT player.id) >= 5
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let request = Team.having(Team.players.count >= 5)
             let sql = try requestSQL(db, request)
             #expect(
@@ -250,8 +244,7 @@ struct HasManyTests {
     }
 
     @Test func otherAggregates() throws {
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let score = Column("score")
             let request = Team.annotated(with: [
                 Team.players.isEmpty,
@@ -280,8 +273,7 @@ struct HasManyTests {
     }
 
     @Test func aggregateOperators() throws {
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let score = Column("score")
             let request = Team.annotated(with: [
                 (Team.players.count * 10 + 1).forKey("weighted"),
@@ -307,8 +299,7 @@ struct HasManyTests {
     }
 
     @Test func filteredAggregateNeedsItsOwnKey() throws {
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let stars = Team.players.filter(Column("score") >= 100).forKey("stars")
             let request = Team.annotated(with: Team.players.count, stars.count)
             let sql = try requestSQL(db, request)
@@ -331,8 +322,7 @@ struct HasManyTests {
     }
 
     @Test func decodeAnnotatedRecord() throws {
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let infos = try Team.annotated(with: Team.players.count).asRequest(of: TeamWithCount.self).fetchAll(db)
             #expect(infos.map(\.team.name) == ["Reds", "Blues", "Greens"])
             #expect(infos.map(\.playerCount) == [5, 1, 0])

@@ -40,8 +40,7 @@ struct PrefetchMergeTests {
     @Test("B07: same prefetch key, same pivot key: one prefetch with both pivot filters, ordered once")
     func samePrefetchKeySamePivotKey() throws {
         let log = SQLLog()
-        let dbQueue = try makeQueue(log)
-        try dbQueue.read { db throws in
+        try makeQueue(log).read { db throws in
             let request =
                 p
                 .including(all: cs(pToB.filter(Column("kind") == "x")))
@@ -62,8 +61,7 @@ struct PrefetchMergeTests {
     @Test("B07: different prefetch keys through the same pivot key share the refinements of the pivot")
     func differentPrefetchKeysSharePivot() throws {
         let log = SQLLog()
-        let dbQueue = try makeQueue(log)
-        try dbQueue.read { db throws in
+        try makeQueue(log).read { db throws in
             let request =
                 p
                 .including(all: cs(pToB.filter(Column("kind") == "x")).forKey("x"))
@@ -90,8 +88,7 @@ struct PrefetchMergeTests {
     @Test("B07: the same prefetch key through pivots under different keys makes two prefetches")
     func samePrefetchKeyDifferentPivotKeys() throws {
         let log = SQLLog()
-        let dbQueue = try makeQueue(log)
-        try dbQueue.read { db throws in
+        try makeQueue(log).read { db throws in
             let request =
                 p
                 .including(all: cs(pToB.forKey("b1").filter(Column("kind") == "x")))

@@ -7,10 +7,7 @@ import Testing
 /// 000, lines 1634-1635): `▿` before the top row when it shows more than
 /// its columns, the unadapted row, scopes (`-`) and prefetched rows (`+`,
 /// those of scopes included) indented by two spaces per level.
-struct RowDebugDescriptionTests {
-    private typealias Author = LibAuthor
-    private typealias Book = LibBook
-
+struct RowDebugDescriptionTests: AwardLibrarySuite {
     @Test func adaptedRow() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.read { db throws in
@@ -30,8 +27,7 @@ struct RowDebugDescriptionTests {
     }
 
     @Test func scopesAndPrefetchedRows() throws {
-        let dbQueue = try awardLibrary(SQLLog())
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, _ throws in
             let book = try #require(
                 try Row.fetchOne(
                     db,

@@ -57,8 +57,7 @@ struct ThroughAndViewTests {
     }
 
     @Test func hasManyThrough() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             let request = Country.joining(required: Country.citizens.filter(Column("name") == "Arthur"))
             let sql = try requestSQL(db, request)
             #expect(
@@ -80,8 +79,7 @@ struct ThroughAndViewTests {
     }
 
     @Test func requestForRecord() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             let arthur = try #require(try Person.fetchOne(db, key: 1))
             let request = arthur.request(for: Person.citizenships)
             #expect(try requestSQL(db, request) == #"SELECT * FROM "citizenship" WHERE "personId" = ?"#)
@@ -99,8 +97,7 @@ struct ThroughAndViewTests {
     }
 
     @Test func sameTableAssociation() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             let request = Person.including(optional: Person.parent).order(Column("id"))
             let sql = try requestSQL(db, request)
             #expect(
@@ -114,8 +111,7 @@ struct ThroughAndViewTests {
     }
 
     @Test func cteAssociation() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             let cte = CommonTableExpression(
                 named: "parentName", request: Person.select(Column("id"), Column("name").forKey("parentName")))
             let association = Person.association(to: cte) { person, parent in

@@ -87,8 +87,7 @@ private final class FailingTokenizer: FTS5CustomTokenizer {
 
 struct FTS5TokenizerTests {
     @Test func builtInTokenizers() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.inDatabase { db in
+        try DatabaseQueue().inDatabase { db throws in
             let unicode61 = try db.makeTokenizer(.unicode61())
             #expect(try unicode61.tokenize(document: "Gustave Doré").map(\.token) == ["gustave", "dore"])
             #expect(try unicode61.tokenize(query: "JÉRÔME").map(\.token) == ["jerome"])
@@ -109,8 +108,7 @@ struct FTS5TokenizerTests {
     }
 
     @Test func customTokenizer() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             db.add(tokenizer: SpaceTokenizer.self)
             #expect(SpaceTokenizer.tokenizerDescriptor().components == ["space"])
             #expect(SpaceTokenizer.tokenizerDescriptor(arguments: ["upper"]).components == ["space", "upper"])
@@ -137,8 +135,7 @@ struct FTS5TokenizerTests {
     }
 
     @Test func wrapperTokenizer() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             db.add(tokenizer: SynonymTokenizer.self)
             try db.create(virtualTable: "document", using: FTS5()) { t in
                 t.tokenizer = SynonymTokenizer.tokenizerDescriptor()
@@ -162,8 +159,7 @@ struct FTS5TokenizerTests {
     }
 
     @Test func failingTokenizer() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             db.add(tokenizer: FailingTokenizer.self)
             #expect(throws: DatabaseError.self) {
                 try db.create(virtualTable: "document", using: FTS5()) { t in

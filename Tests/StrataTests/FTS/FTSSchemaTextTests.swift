@@ -15,8 +15,7 @@ struct FTSSchemaTextTests {
 
     @Test("B24: FTS5 lists the columns before tokenize=, FTS4 quotes the languageid column")
     func moduleArguments() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "documents", using: FTS5()) { t in
                     t.tokenizer = .ascii()
@@ -48,8 +47,7 @@ struct FTSSchemaTextTests {
 
     @Test("B31: the INSERT of the synchronization triggers quotes docid and rowid")
     func synchronizationTriggers() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "document") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("body", .text)

@@ -82,8 +82,7 @@ struct JoinRefinementTests {
     @Test("B10: the common table expression of a joined association replaces the one of the request")
     func cteOfJoinedAssociationWins() throws {
         let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try awardLibrary(log).read { db throws in
             let cte1 = CommonTableExpression(named: "cte", sql: "SELECT 1")
             let cte2 = CommonTableExpression(named: "cte", sql: "SELECT 2")
             let value = SQL(sql: "(SELECT * FROM cte)").forKey("value")
@@ -167,15 +166,14 @@ struct JoinRefinementTests {
 
     @Test("B36: join conditions use the schema's spelling of ForeignKey columns")
     func joinConditionUsesSchemaSpelling() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE PARENTS (id INTEGER PRIMARY KEY);
-                    CREATE TABLE CHILDREN (id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES PARENTS(id));
-                    INSERT INTO PARENTS VALUES (1);
-                    INSERT INTO CHILDREN VALUES (1, 1), (2, 1);
-                    """)
+        try inMemoryWrite(
+            """
+            CREATE TABLE PARENTS (id INTEGER PRIMARY KEY);
+            CREATE TABLE CHILDREN (id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES PARENTS(id));
+            INSERT INTO PARENTS VALUES (1);
+            INSERT INTO CHILDREN VALUES (1, 1), (2, 1);
+            """
+        ) { db throws in
             let children = Table("CHILDREN")
             let parent = children.belongsTo(Table("PARENTS"), using: ForeignKey(["PARENTID"]))
             #expect(

@@ -58,8 +58,7 @@ struct KeyDictionaryTests {
     @Test("B01: the columns of a composite unique key come first, in the order of the key")
     func compositeKeyPlusOtherColumns() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.read { db throws in
+        try makeDatabase(log).read { db throws in
             #expect(
                 try requestSQL(db, Table("member").filter(key: ["d": 4, "b": 2, "c": 3]))
                     == #"SELECT * FROM "member" WHERE ("c" = ?) AND ("b" = ?) AND ("d" = ?)"#)

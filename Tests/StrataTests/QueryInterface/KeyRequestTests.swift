@@ -83,8 +83,7 @@ struct KeyRequestTests {
 
     @Test func nilKeysMatchNoRow() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.write { db throws in
+        try makeDatabase(log).write { db throws in
             try db.execute(sql: "INSERT INTO pet (id, name) VALUES (NULL, 'stray')")
             #expect(try requestSQL(db, Pet.filter(id: nil)) == #"SELECT * FROM "pet" WHERE 0"#)
             #expect(try requestSQL(db, Pet.filter(key: nil as String?)) == #"SELECT * FROM "pet" WHERE 0"#)
@@ -104,8 +103,7 @@ struct KeyRequestTests {
 
     @Test func nilForeignKeyRequestsNoRow() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.write { db throws in
+        try makeDatabase(log).write { db throws in
             let player = Player(id: 1, email: "a@x", teamId: nil)
             let request = player.request(for: Player.belongsTo(Team.self))
             #expect(try requestSQL(db, request) == #"SELECT * FROM "team" WHERE 0"#)

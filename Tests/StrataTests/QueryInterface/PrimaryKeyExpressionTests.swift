@@ -79,8 +79,7 @@ struct PrimaryKeyExpressionTests {
     @Test("B37: !alias.exists tests the rowid, or all the columns of a WITHOUT ROWID primary key")
     func missingJoinedRow() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.read { db throws in
+        try makeDatabase(log).read { db throws in
             let writer = TableAlias()
             let withoutWriter = Novel.joining(optional: Novel.writer.aliased(writer)).filter(!writer.exists)
             #expect(

@@ -20,8 +20,7 @@ struct ForeignKeyCheckTests {
     }
 
     @Test func noViolation() throws {
-        let dbQueue = try makeLibraryQueue()
-        try dbQueue.write { db throws in
+        try makeLibraryQueue().write { db throws in
             try db.execute(sql: "INSERT INTO author (id) VALUES (1); INSERT INTO book VALUES (1, 1, 'Moby-Dick')")
             try db.checkForeignKeys()
             try db.checkForeignKeys(in: "book")
@@ -30,8 +29,7 @@ struct ForeignKeyCheckTests {
     }
 
     @Test func checkForeignKeysThrowsDetailedError() throws {
-        let dbQueue = try makeLibraryQueue()
-        try dbQueue.write { db throws in
+        try makeLibraryQueue().write { db throws in
             try db.execute(sql: "INSERT INTO book (id, authorId, name) VALUES (1, 2, 'Moby-Dick')")
             do {
                 try db.checkForeignKeys(in: "book")
@@ -51,8 +49,7 @@ struct ForeignKeyCheckTests {
     }
 
     @Test func violationCursor() throws {
-        let dbQueue = try makeLibraryQueue()
-        try dbQueue.write { db throws in
+        try makeLibraryQueue().write { db throws in
             try db.execute(
                 sql: """
                     INSERT INTO book (id, authorId, name) VALUES (1, 2, 'Moby-Dick');

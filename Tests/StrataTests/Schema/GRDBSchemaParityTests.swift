@@ -6,8 +6,7 @@ import Testing
 /// Schema definitions write the same SQL as GRDB 7 (issue 17, items 1, 2, 19, 20).
 struct GRDBSchemaParityTests {
     @Test func belongsToFindsSingularThenPluralTable() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "teams") { t in t.autoIncrementedPrimaryKey("id") }
             try db.create(table: "country") { t in t.primaryKey("code", .text) }
             try db.create(table: "countries") { t in t.primaryKey("isoCode", .text) }
@@ -35,8 +34,7 @@ struct GRDBSchemaParityTests {
     }
 
     @Test func automaticIndexNames() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "team") { t in t.autoIncrementedPrimaryKey("id") }
             try db.create(table: "pair") { t in
                 t.column("a", .text)
@@ -71,8 +69,7 @@ struct GRDBSchemaParityTests {
     }
 
     @Test func notNullBeforeReferences() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "author") { t in t.autoIncrementedPrimaryKey("id") }
             try db.create(table: "book") { t in
                 t.autoIncrementedPrimaryKey("id")

@@ -5,8 +5,7 @@ import Testing
 
 struct TableDefinitionTests {
     @Test func placeTable() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "place") { t in
                     t.autoIncrementedPrimaryKey("id")
@@ -58,8 +57,7 @@ struct TableDefinitionTests {
     }
 
     @Test func columnTypesAndConstraints() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in
                     t.column("score")
@@ -103,8 +101,7 @@ struct TableDefinitionTests {
     }
 
     @Test func primaryKeys() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "a") { t in t.primaryKey("uuid", .text) }
                 try db.create(table: "b") { t in
@@ -145,8 +142,7 @@ struct TableDefinitionTests {
     }
 
     @Test func belongsTo() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "team") { t in t.autoIncrementedPrimaryKey("id") }
             try db.create(table: "country") { t in t.primaryKey("code", .text) }
             let sql = try recordSQL(db, .changes) {
@@ -177,8 +173,7 @@ struct TableDefinitionTests {
     }
 
     @Test func compositeBelongsTo() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "player") { t in t.autoIncrementedPrimaryKey("id") }
             try db.create(table: "team") { t in t.primaryKey("id", .text) }
             try db.create(table: "log") { t in t.column("message", .text) }
@@ -218,8 +213,7 @@ struct TableDefinitionTests {
     }
 
     @Test func belongsToUnknownTableThrows() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             #expect(throws: DatabaseError.self) {
                 try db.create(table: "player") { t in t.belongsTo("team") }
             }
@@ -228,8 +222,7 @@ struct TableDefinitionTests {
     }
 
     @Test func tableConstraints() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "parents") { t in
                 t.column("c", .integer)
                 t.column("d", .integer)
@@ -263,8 +256,7 @@ struct TableDefinitionTests {
     }
 
     @Test func generatedColumns() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in
                     t.column("score", .integer)
@@ -287,8 +279,7 @@ struct TableDefinitionTests {
     }
 
     @Test func references() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "team") { t in t.primaryKey("code", .text) }
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in
