@@ -1,9 +1,11 @@
 import Strata
 
-/// A new in-memory database queue, once `sql` (the schema and rows of a
-/// test) has run in it.
-package func inMemoryDatabase(_ sql: String = "") throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
+/// A new in-memory database queue with `configuration`, once `sql` (the
+/// schema and rows of a test) has run in it.
+package func inMemoryDatabase(_ sql: String = "", configuration: Configuration = Configuration()) throws
+    -> DatabaseQueue
+{
+    let dbQueue = try DatabaseQueue(configuration: configuration)
     if !sql.isEmpty {
         try dbQueue.write { db in try db.execute(sql: sql) }
     }
@@ -24,4 +26,12 @@ package func inMemoryWrite<T>(_ sql: String = "", _ body: (Database) throws -> T
         if !sql.isEmpty { try db.execute(sql: sql) }
         return try body(db)
     }
+}
+
+/// A new in-memory database queue whose statements are recorded in `log`,
+/// once `sql` has run in it: the log is empty when it returns.
+package func inMemoryDatabase(_ sql: String, recordingIn log: SQLLog) throws -> DatabaseQueue {
+    let dbQueue = try inMemoryDatabase(sql, configuration: log.configuration())
+    log.clear()
+    return dbQueue
 }

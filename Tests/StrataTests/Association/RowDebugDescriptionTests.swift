@@ -9,8 +9,7 @@ import Testing
 /// those of scopes included) indented by two spaces per level.
 struct RowDebugDescriptionTests: AwardLibrarySuite {
     @Test func adaptedRow() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.read { db throws in
+        try DatabaseQueue().read { db throws in
             // The sample of seed 000.
             let adapter = ColumnMapping(["consumed": "produced"])
             let row = try #require(try Row.fetchOne(db, sql: "SELECT 'Hello' AS produced", adapter: adapter))

@@ -162,8 +162,7 @@ struct RequestSQLTests {
     }
 
     @Test func counting() throws {
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             #expect(try QIPlayer.fetchCount(db) == 4)
             #expect(try QIPlayer.filter(email != nil).fetchCount(db) == 0)
             #expect(try QIPlayer.select(team).distinct().fetchCount(db) == 2)

@@ -7,16 +7,12 @@ struct ForeignKeyCheckTests {
     func makeLibraryQueue() throws -> DatabaseQueue {
         var config = Configuration()
         config.foreignKeysEnabled = false
-        let dbQueue = try DatabaseQueue(configuration: config)
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY);
-                    CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), name TEXT);
-                    CREATE TABLE review (id INTEGER PRIMARY KEY, bookId INTEGER REFERENCES book(id));
-                    """)
-        }
-        return dbQueue
+        return try inMemoryDatabase(
+            """
+            CREATE TABLE author (id INTEGER PRIMARY KEY);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), name TEXT);
+            CREATE TABLE review (id INTEGER PRIMARY KEY, bookId INTEGER REFERENCES book(id));
+            """, configuration: config)
     }
 
     @Test func noViolation() throws {

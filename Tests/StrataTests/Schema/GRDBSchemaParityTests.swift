@@ -88,8 +88,7 @@ struct GRDBSchemaParityTests {
 
     @Test func schemaLookupsRunPragmaDatabaseList() throws {
         let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
+        try DatabaseQueue(configuration: log.configuration()).write { db in
             try db.execute(sql: "CREATE TABLE t(a)")
             log.clear()
             _ = try db.tableExists("t")
