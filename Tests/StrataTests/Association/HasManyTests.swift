@@ -22,22 +22,18 @@ struct HasManyTests {
     }
 
     private func teamDatabase() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                    CREATE TABLE player (
-                      id INTEGER PRIMARY KEY,
-                      teamId INTEGER REFERENCES team(id),
-                      name TEXT NOT NULL,
-                      score INTEGER NOT NULL);
-                    INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues'), (3, 'Greens');
-                    INSERT INTO player VALUES (1, 1, 'Arthur', 100), (2, 1, 'Barbara', 300), (3, 2, 'Craig', 200),
-                      (4, NULL, 'David', 50), (5, 1, 'Eve', 10), (6, 1, 'Fiona', 20), (7, 1, 'Gus', 30);
-                    """)
-        }
-        return dbQueue
+        try inMemoryDatabase(
+            """
+            CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE player (
+              id INTEGER PRIMARY KEY,
+              teamId INTEGER REFERENCES team(id),
+              name TEXT NOT NULL,
+              score INTEGER NOT NULL);
+            INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues'), (3, 'Greens');
+            INSERT INTO player VALUES (1, 1, 'Arthur', 100), (2, 1, 'Barbara', 300), (3, 2, 'Craig', 200),
+              (4, NULL, 'David', 50), (5, 1, 'Eve', 10), (6, 1, 'Fiona', 20), (7, 1, 'Gus', 30);
+            """)
     }
 
     @Test func defaultKeys() {
@@ -139,20 +135,17 @@ struct HasManyTests {
     @Test func includingAllManyOrigins() throws {
         // More origin rows than SQLite accepts statement arguments (32766):
         // the prefetch runs in chunks, and each team gets its own players.
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                    CREATE TABLE player (
-                      id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id), name TEXT NOT NULL,
-                      score INTEGER NOT NULL);
-                    WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 40000)
-                    INSERT INTO team SELECT x, 'team' || x FROM c;
-                    INSERT INTO player (teamId, name, score) SELECT id, 'a' || id, id FROM team WHERE id % 2 = 0;
-                    INSERT INTO player (teamId, name, score) SELECT id, 'b' || id, -id FROM team WHERE id % 2 = 0;
-                    """)
-        }
+        let dbQueue = try inMemoryDatabase(
+            """
+            CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE player (
+              id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id), name TEXT NOT NULL,
+              score INTEGER NOT NULL);
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 40000)
+            INSERT INTO team SELECT x, 'team' || x FROM c;
+            INSERT INTO player (teamId, name, score) SELECT id, 'a' || id, id FROM team WHERE id % 2 = 0;
+            INSERT INTO player (teamId, name, score) SELECT id, 'b' || id, -id FROM team WHERE id % 2 = 0;
+            """)
         try dbQueue.read { db in
             let request = Team.including(all: Team.players.order(Column("score")))
             let rows = try Row.fetchAll(db, request)
@@ -177,18 +170,15 @@ struct HasManyTests {
     @Test func includingAllManyOriginsWithCompositeKeys() throws {
         // Keys of two columns are matched with `(a = ? AND b = ?) OR ...`:
         // the prefetch runs in chunks below SQLite's expression depth limit.
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE parent (a INTEGER, b INTEGER, PRIMARY KEY (a, b));
-                    CREATE TABLE child (
-                      id INTEGER PRIMARY KEY, a INTEGER, b INTEGER, FOREIGN KEY (a, b) REFERENCES parent(a, b));
-                    WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000)
-                    INSERT INTO parent SELECT x, -x FROM c;
-                    INSERT INTO child (a, b) SELECT a, b FROM parent WHERE a % 3 = 0;
-                    """)
-        }
+        let dbQueue = try inMemoryDatabase(
+            """
+            CREATE TABLE parent (a INTEGER, b INTEGER, PRIMARY KEY (a, b));
+            CREATE TABLE child (
+              id INTEGER PRIMARY KEY, a INTEGER, b INTEGER, FOREIGN KEY (a, b) REFERENCES parent(a, b));
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000)
+            INSERT INTO parent SELECT x, -x FROM c;
+            INSERT INTO child (a, b) SELECT a, b FROM parent WHERE a % 3 = 0;
+            """)
         try dbQueue.read { db in
             let rows = try Row.fetchAll(db, Parent.including(all: Parent.children))
             #expect(rows.count == 3000)

@@ -153,21 +153,18 @@ struct PrefetchSQLTests {
     private struct Toy: TableRecord {}
 
     @Test func compoundKeyPrefetchNestedInCompoundKeyPrefetch() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE parent (a INTEGER, b INTEGER, PRIMARY KEY (a, b));
-                    CREATE TABLE child (
-                      x INTEGER, y INTEGER, a INTEGER, b INTEGER, PRIMARY KEY (x, y),
-                      FOREIGN KEY (a, b) REFERENCES parent(a, b));
-                    CREATE TABLE toy (
-                      id INTEGER PRIMARY KEY, x INTEGER, y INTEGER, FOREIGN KEY (x, y) REFERENCES child(x, y));
-                    INSERT INTO parent VALUES (1, 1), (1, 2);
-                    INSERT INTO child VALUES (10, 10, 1, 1), (10, 20, 1, 1), (20, 20, 1, 2);
-                    INSERT INTO toy VALUES (1, 10, 10), (2, 10, 20), (3, 10, 20), (4, 20, 20);
-                    """)
-        }
+        let dbQueue = try inMemoryDatabase(
+            """
+            CREATE TABLE parent (a INTEGER, b INTEGER, PRIMARY KEY (a, b));
+            CREATE TABLE child (
+              x INTEGER, y INTEGER, a INTEGER, b INTEGER, PRIMARY KEY (x, y),
+              FOREIGN KEY (a, b) REFERENCES parent(a, b));
+            CREATE TABLE toy (
+              id INTEGER PRIMARY KEY, x INTEGER, y INTEGER, FOREIGN KEY (x, y) REFERENCES child(x, y));
+            INSERT INTO parent VALUES (1, 1), (1, 2);
+            INSERT INTO child VALUES (10, 10, 1, 1), (10, 20, 1, 1), (20, 20, 1, 2);
+            INSERT INTO toy VALUES (1, 10, 10), (2, 10, 20), (3, 10, 20), (4, 20, 20);
+            """)
         try dbQueue.read { db throws in
             _ = try Row.fetchAll(db, Parent.including(all: Parent.children.including(all: Child.toys)))
             let (rows, sqls) = try fetchTraced(

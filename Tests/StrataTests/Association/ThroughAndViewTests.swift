@@ -33,22 +33,18 @@ struct ThroughAndViewTests {
     }
 
     private func database() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE country (code TEXT PRIMARY KEY, name TEXT NOT NULL);
-                    CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL, parentId INTEGER);
-                    CREATE TABLE citizenship (
-                      countryCode TEXT NOT NULL REFERENCES country(code),
-                      personId INTEGER NOT NULL REFERENCES person(id),
-                      PRIMARY KEY (countryCode, personId));
-                    INSERT INTO country VALUES ('FR', 'France'), ('DE', 'Germany'), ('IT', 'Italy');
-                    INSERT INTO person VALUES (1, 'Arthur', NULL), (2, 'Barbara', 1), (3, 'Craig', 1);
-                    INSERT INTO citizenship VALUES ('FR', 1), ('DE', 1), ('FR', 2), ('IT', 3);
-                    """)
-        }
-        return dbQueue
+        try inMemoryDatabase(
+            """
+            CREATE TABLE country (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL, parentId INTEGER);
+            CREATE TABLE citizenship (
+              countryCode TEXT NOT NULL REFERENCES country(code),
+              personId INTEGER NOT NULL REFERENCES person(id),
+              PRIMARY KEY (countryCode, personId));
+            INSERT INTO country VALUES ('FR', 'France'), ('DE', 'Germany'), ('IT', 'Italy');
+            INSERT INTO person VALUES (1, 'Arthur', NULL), (2, 'Barbara', 1), (3, 'Craig', 1);
+            INSERT INTO citizenship VALUES ('FR', 1), ('DE', 1), ('FR', 2), ('IT', 3);
+            """)
     }
 
     private struct CountryInfo: Decodable, FetchableRecord {
@@ -158,18 +154,15 @@ struct ThroughAndViewTests {
     }
 
     @Test func viewAssociations() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                    CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
-                      teamId INTEGER NOT NULL REFERENCES team(id), isCaptain BOOLEAN NOT NULL DEFAULT 0);
-                    CREATE VIEW captain AS SELECT id, name, teamId FROM player WHERE isCaptain;
-                    INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues');
-                    INSERT INTO player VALUES (1, 'Arthur', 1, 1), (2, 'Barbara', 1, 0), (3, 'Craig', 2, 0);
-                    """)
-        }
+        let dbQueue = try inMemoryDatabase(
+            """
+            CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+              teamId INTEGER NOT NULL REFERENCES team(id), isCaptain BOOLEAN NOT NULL DEFAULT 0);
+            CREATE VIEW captain AS SELECT id, name, teamId FROM player WHERE isCaptain;
+            INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues');
+            INSERT INTO player VALUES (1, 'Arthur', 1, 1), (2, 'Barbara', 1, 0), (3, 'Craig', 2, 0);
+            """)
         try dbQueue.read { db throws in
             // All teams with a captain
             let teamsWithCaptain: [Team] = try Team.joining(required: Team.captain).fetchAll(db)

@@ -18,6 +18,11 @@ struct DumpTests {
             """)
     }
 
+    /// The dump of `sql` in `format`.
+    private func dump(_ dbQueue: DatabaseQueue, _ sql: SQL, _ format: some DumpFormat) throws -> String {
+        try TextCollector.collect { try dbQueue.dumpSQL(sql, format: format, to: $0) }
+    }
+
     @Test("dumpSQL prints rows as a|b|c, NULL as empty")
     func dumpSQL() throws {
         let dbQueue = try makeQueue()
@@ -32,16 +37,12 @@ struct DumpTests {
     func dumpSQLStatements() throws {
         let dbQueue = try makeQueue()
         #expect(
-            try TextCollector.collect {
-                try dbQueue.dumpSQL(
-                    "SELECT 1; SELECT 'a', NULL", format: .list(header: true, nullValue: "NULL"), to: $0)
-            } == "1\n1\n'a'|NULL\na|NULL\n")
+            try dump(dbQueue, "SELECT 1; SELECT 'a', NULL", .list(header: true, nullValue: "NULL"))
+                == "1\n1\n'a'|NULL\na|NULL\n")
 
         // The line format separates every row by an empty line, across statements.
         #expect(
-            try TextCollector.collect {
-                try dbQueue.dumpSQL("SELECT 1 AS a; SELECT 2 AS b, 3 AS c", format: .line(), to: $0)
-            } == "a = 1\n\nb = 2\nc = 3\n")
+            try dump(dbQueue, "SELECT 1 AS a; SELECT 2 AS b, 3 AS c", .line()) == "a = 1\n\nb = 2\nc = 3\n")
     }
 
     @Test("Dumps leave out grdb_ tables and the shadow tables of full-text tables")
@@ -80,15 +81,14 @@ struct DumpTests {
         let dbQueue = try DatabaseQueue()
         let uuid = UUID(uuidString: "56E7D8D3-E9E4-48B6-968E-8D102833AF00")!
         #expect(
-            try TextCollector.collect { try dbQueue.dumpSQL("SELECT X'41FF42'", format: .list(), to: $0) }
+            try dump(dbQueue, "SELECT X'41FF42'", .list())
                 == "A\u{FFFD}B\n")
         #expect(
-            try TextCollector.collect { try dbQueue.dumpSQL("SELECT X'41FF42' AS b", format: .line(), to: $0) }
+            try dump(dbQueue, "SELECT X'41FF42' AS b", .line())
                 == "b = A\u{FFFD}B\n")
         #expect(
-            try TextCollector.collect {
-                try dbQueue.dumpSQL("SELECT \(uuid), X'00FF', X'414243'", format: .debug(), to: $0)
-            } == "56E7D8D3-E9E4-48B6-968E-8D102833AF00|X'00FF'|ABC\n")
+            try dump(dbQueue, "SELECT \(uuid), X'00FF', X'414243'", .debug())
+                == "56E7D8D3-E9E4-48B6-968E-8D102833AF00|X'00FF'|ABC\n")
     }
 
     @Test("dumpTables prints each table under its name")
@@ -138,33 +138,29 @@ struct DumpTests {
         let dbQueue = try DatabaseQueue()
         let sql: SQL = "SELECT 1 AS id, 'O''Brien' AS name, NULL AS note, x'00FF' AS data, 1.5 AS score"
         #expect(
-            try TextCollector.collect { try dbQueue.dumpSQL(sql, format: .quote(header: true), to: $0) }
+            try dump(dbQueue, sql, .quote(header: true))
                 == "'id','name','note','data','score'\n1,'O''Brien',NULL,X'00FF',1.5\n")
 
         #expect(
-            try TextCollector.collect {
-                try dbQueue.dumpSQL(
-                    "SELECT 1 AS id, 'Arthur' AS name UNION ALL SELECT 2, NULL", format: .line(), to: $0)
-            } == "  id = 1\nname = Arthur\n\n  id = 2\nname = \n")
+            try dump(dbQueue, "SELECT 1 AS id, 'Arthur' AS name UNION ALL SELECT 2, NULL", .line())
+                == "  id = 1\nname = Arthur\n\n  id = 2\nname = \n")
 
         #expect(
-            try TextCollector.collect { try dbQueue.dumpSQL(sql, format: .json(), to: $0) }
+            try dump(dbQueue, sql, .json())
                 == #"[{"id":1,"name":"O'Brien","note":null,"data":"AP8=","score":1.5}]"# + "\n")
 
         #expect(
-            try TextCollector.collect { try dbQueue.dumpSQL("SELECT 1 WHERE 0", format: .json(), to: $0) } == "[]\n")
+            try dump(dbQueue, "SELECT 1 WHERE 0", .json()) == "[]\n")
 
         #expect(
-            try TextCollector.collect {
-                try dbQueue.dumpSQL(sql, format: .debug(separator: ", ", nullValue: "NULL"), to: $0)
-            } == "1, O'Brien, NULL, X'00FF', 1.5\n")
+            try dump(dbQueue, sql, .debug(separator: ", ", nullValue: "NULL")) == "1, O'Brien, NULL, X'00FF', 1.5\n")
     }
 
     /// The JSON dump of `sql`, pretty-printed.
     private func prettyJSONDump(_ dbQueue: DatabaseQueue, _ sql: SQL) throws -> String {
         let encoder = JSONDumpFormat.defaultEncoder
         encoder.outputFormatting.insert(.prettyPrinted)
-        return try TextCollector.collect { try dbQueue.dumpSQL(sql, format: .json(encoder: encoder), to: $0) }
+        return try dump(dbQueue, sql, .json(encoder: encoder))
     }
 
     @Test("json(encoder:) honours prettyPrinted: one key per line, in column order")

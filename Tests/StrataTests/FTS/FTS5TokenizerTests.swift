@@ -107,6 +107,11 @@ struct FTS5TokenizerTests {
         }
     }
 
+    /// The number of documents that match the raw FTS5 `pattern`.
+    private func matchCount(_ db: Database, _ pattern: String) throws -> Int {
+        try FTSDocument.matching(FTS5Pattern(rawPattern: pattern)).fetchCount(db)
+    }
+
     @Test func customTokenizer() throws {
         try DatabaseQueue().write { db throws in
             db.add(tokenizer: SpaceTokenizer.self)
@@ -120,14 +125,11 @@ struct FTS5TokenizerTests {
             }
             #expect(sql == [#"CREATE VIRTUAL TABLE "document" USING fts5(content, tokenize='''space''')"#])
             try db.execute(sql: "INSERT INTO document (content) VALUES ('Moby-Dick Jérôme')")
-            func count(_ pattern: String) throws -> Int {
-                try FTSDocument.matching(FTS5Pattern(rawPattern: pattern)).fetchCount(db)
-            }
-            #expect(try count("\"moby-dick\"") == 1)
-            #expect(try count("\"MOBY-DICK\"") == 1)
-            #expect(try count("moby") == 0)
-            #expect(try count("\"jérôme\"") == 1)
-            #expect(try count("\"jerome\"") == 0)
+            #expect(try matchCount(db, "\"moby-dick\"") == 1)
+            #expect(try matchCount(db, "\"MOBY-DICK\"") == 1)
+            #expect(try matchCount(db, "moby") == 0)
+            #expect(try matchCount(db, "\"jérôme\"") == 1)
+            #expect(try matchCount(db, "\"jerome\"") == 0)
 
             let tokenizer = try db.makeTokenizer(SpaceTokenizer.tokenizerDescriptor(arguments: ["upper"]))
             #expect(try tokenizer.tokenize(document: "a  b").map(\.token) == ["A", "B"])
@@ -142,13 +144,10 @@ struct FTS5TokenizerTests {
                 t.column("content")
             }
             try db.execute(sql: "INSERT INTO document (content) VALUES ('The first Émile')")
-            func count(_ pattern: String) throws -> Int {
-                try FTSDocument.matching(FTS5Pattern(rawPattern: pattern)).fetchCount(db)
-            }
-            #expect(try count("first") == 1)
-            #expect(try count("\"1st\"") == 1)
-            #expect(try count("emile") == 1)
-            #expect(try count("the") == 0)
+            #expect(try matchCount(db, "first") == 1)
+            #expect(try matchCount(db, "\"1st\"") == 1)
+            #expect(try matchCount(db, "emile") == 1)
+            #expect(try matchCount(db, "the") == 0)
 
             let tokenizer = try db.makeTokenizer(SynonymTokenizer.tokenizerDescriptor(arguments: ["ascii"]))
             let tokens = try tokenizer.tokenize(document: "The FIRST Émile")

@@ -5,21 +5,17 @@ import Testing
 
 struct SchemaIntrospectionTests {
     func makeLibraryQueue() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT 'Anonymous');
-                    CREATE TABLE book (
-                        id INTEGER PRIMARY KEY,
-                        authorId INTEGER REFERENCES author(id),
-                        name TEXT);
-                    CREATE INDEX book_on_authorId ON book(authorId);
-                    CREATE VIEW bookName AS SELECT id, name FROM book;
-                    CREATE TRIGGER bookTrigger AFTER INSERT ON book BEGIN SELECT 1; END;
-                    """)
-        }
-        return dbQueue
+        try inMemoryDatabase(
+            """
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT 'Anonymous');
+            CREATE TABLE book (
+                id INTEGER PRIMARY KEY,
+                authorId INTEGER REFERENCES author(id),
+                name TEXT);
+            CREATE INDEX book_on_authorId ON book(authorId);
+            CREATE VIEW bookName AS SELECT id, name FROM book;
+            CREATE TRIGGER bookTrigger AFTER INSERT ON book BEGIN SELECT 1; END;
+            """)
     }
 
     @Test func existenceChecks() throws {
