@@ -74,3 +74,34 @@ package func ftsMatches(
         }
     }
 }
+
+/// The full-text modules whose tables can synchronize with a content table,
+/// for the tests that run on both.
+package enum SynchronizableFTSModule: String, CaseIterable, Sendable, CustomStringConvertible {
+    case fts4, fts5
+
+    package var description: String { rawValue }
+
+    /// Creates the full-text table `name` with `columns`: with the porter
+    /// tokenizer when `porter` is true, and synchronized with the table
+    /// `content` when it is not nil.
+    package func createTable(
+        _ db: Database, named name: String, ifNotExists: Bool = false, columns: [String], porter: Bool = false,
+        synchronizedWith content: String? = nil
+    ) throws {
+        switch self {
+        case .fts4:
+            try db.create(virtualTable: name, ifNotExists: ifNotExists, using: FTS4()) { t in
+                if porter { t.tokenizer = .porter }
+                if let content { t.synchronize(withTable: content) }
+                for column in columns { t.column(column) }
+            }
+        case .fts5:
+            try db.create(virtualTable: name, ifNotExists: ifNotExists, using: FTS5()) { t in
+                if porter { t.tokenizer = .porter() }
+                if let content { t.synchronize(withTable: content) }
+                for column in columns { t.column(column) }
+            }
+        }
+    }
+}

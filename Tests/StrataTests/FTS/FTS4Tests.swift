@@ -3,29 +3,6 @@ import StrataTestSupport
 import Testing
 
 struct FTS4Tests {
-    @Test func createTable() throws {
-        try DatabaseQueue().write { db throws in
-            let sql = try recordSQL(db, .changes) {
-                try db.create(virtualTable: "document", using: FTS4()) { t in
-                    t.column("content")
-                }
-                try db.create(virtualTable: "book", using: FTS4()) { t in
-                    t.tokenizer = .porter
-                    t.column("author")
-                    t.column("title")
-                    t.column("body")
-                }
-            }
-            #expect(
-                sql == [
-                    #"CREATE VIRTUAL TABLE "document" USING fts4(content)"#,
-                    #"CREATE VIRTUAL TABLE "book" USING fts4(tokenize=porter, author, title, body)"#,
-                ])
-            try db.execute(sql: "INSERT INTO book (author, title, body) VALUES ('Melville', 'Moby-Dick', 'Whales')")
-            #expect(try Row.fetchAll(db, sql: "SELECT * FROM book WHERE book MATCH 'whale'").count == 1)
-        }
-    }
-
     @Test func options() throws {
         try DatabaseQueue().write { db throws in
             db.add(function: DatabaseFunction("zip", argumentCount: 1, pure: true) { $0[0] })

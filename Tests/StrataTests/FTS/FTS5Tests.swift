@@ -3,29 +3,6 @@ import StrataTestSupport
 import Testing
 
 struct FTS5Tests {
-    @Test func createTable() throws {
-        try DatabaseQueue().write { db throws in
-            let sql = try recordSQL(db, .changes) {
-                try db.create(virtualTable: "document", using: FTS5()) { t in
-                    t.column("content")
-                }
-                try db.create(virtualTable: "book", using: FTS5()) { t in
-                    t.tokenizer = .porter()
-                    t.column("author")
-                    t.column("title")
-                    t.column("body")
-                }
-            }
-            #expect(
-                sql == [
-                    #"CREATE VIRTUAL TABLE "document" USING fts5(content)"#,
-                    #"CREATE VIRTUAL TABLE "book" USING fts5(author, title, body, tokenize='''porter''')"#,
-                ])
-            try db.execute(sql: "INSERT INTO book (author, title, body) VALUES ('Melville', 'Moby-Dick', 'Whales')")
-            #expect(try Row.fetchAll(db, sql: "SELECT * FROM book WHERE book MATCH 'whale'").count == 1)
-        }
-    }
-
     @Test func options() throws {
         try DatabaseQueue().write { db throws in
             try db.create(table: "table") { t in

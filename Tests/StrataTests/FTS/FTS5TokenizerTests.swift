@@ -7,7 +7,11 @@ private final class SpaceTokenizer: FTS5CustomTokenizer {
     static let name = "space"
     let uppercase: Bool
 
+    /// With the argument "fail", the tokenizer fails to be created.
     init(db: Database, arguments: [String]) throws {
+        if arguments == ["fail"] {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "nope")
+        }
         uppercase = arguments == ["upper"]
     }
 
@@ -63,25 +67,6 @@ private final class SynonymTokenizer: FTS5WrapperTokenizer {
         if token == "first" && tokenization.contains(.document) {
             try tokenCallback("1st", .colocated)
         }
-    }
-}
-
-/// A tokenizer that fails to be created.
-private final class FailingTokenizer: FTS5CustomTokenizer {
-    static let name = "failing"
-
-    init(db: Database, arguments: [String]) throws {
-        throw DatabaseError(resultCode: .SQLITE_ERROR, message: "nope")
-    }
-
-    func tokenize(
-        context: UnsafeMutableRawPointer?,
-        tokenization: FTS5Tokenization,
-        pText: UnsafePointer<CChar>?,
-        nText: CInt,
-        tokenCallback: @escaping FTS5TokenCallback
-    ) -> CInt {
-        0
     }
 }
 
@@ -159,10 +144,10 @@ struct FTS5TokenizerTests {
 
     @Test func failingTokenizer() throws {
         try DatabaseQueue().write { db throws in
-            db.add(tokenizer: FailingTokenizer.self)
+            db.add(tokenizer: SpaceTokenizer.self)
             #expect(throws: DatabaseError.self) {
                 try db.create(virtualTable: "document", using: FTS5()) { t in
-                    t.tokenizer = FailingTokenizer.tokenizerDescriptor()
+                    t.tokenizer = SpaceTokenizer.tokenizerDescriptor(arguments: ["fail"])
                     t.column("content")
                 }
             }

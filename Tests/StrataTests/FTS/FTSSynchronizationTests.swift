@@ -6,54 +6,7 @@ import Testing
 /// Full-text tables of FTS4 and FTS5 synchronized with a content table: the
 /// triggers that keep them up to date, and how they are dropped.
 struct FTSSynchronizationTests {
-    /// The modules whose tables synchronize with a content table.
-    enum Module: String, CaseIterable, CustomStringConvertible {
-        case fts4, fts5
-
-        var description: String { rawValue }
-
-        /// How many triggers keep a synchronized table up to date.
-        var triggerCount: Int { self == .fts4 ? 4 : 3 }
-
-        /// Creates `book_ft`, synchronized with `book`, on `columns`.
-        func createBookFT(_ db: Database, ifNotExists: Bool = false, columns: [String] = ["title"]) throws {
-            switch self {
-            case .fts4:
-                try db.create(virtualTable: "book_ft", ifNotExists: ifNotExists, using: FTS4()) { t in
-                    t.synchronize(withTable: "book")
-                    for column in columns { t.column(column) }
-                }
-            case .fts5:
-                try db.create(virtualTable: "book_ft", ifNotExists: ifNotExists, using: FTS5()) { t in
-                    t.synchronize(withTable: "book")
-                    for column in columns { t.column(column) }
-                }
-            }
-        }
-
-        /// A pattern that matches the rows that contain one of the tokens of `string`.
-        func pattern(matchingAnyTokenIn string: String) -> (any DatabaseValueConvertible)? {
-            switch self {
-            case .fts4: FTS3Pattern(matchingAnyTokenIn: string)
-            case .fts5: FTS5Pattern(matchingAnyTokenIn: string)
-            }
-        }
-
-        /// A pattern that matches the rows that contain the phrase `string`.
-        func pattern(matchingPhrase string: String) -> (any DatabaseValueConvertible)? {
-            switch self {
-            case .fts4: FTS3Pattern(matchingPhrase: string)
-            case .fts5: FTS5Pattern(matchingPhrase: string)
-            }
-        }
-
-        func dropSynchronizationTriggers(_ db: Database, forTable table: String) throws {
-            switch self {
-            case .fts4: try db.dropFTS4SynchronizationTriggers(forTable: table)
-            case .fts5: try db.dropFTS5SynchronizationTriggers(forTable: table)
-            }
-        }
-    }
+    typealias Module = SynchronizableFTSModule
 
     /// Creates the `book` table, with an auto-incremented id and a title.
     private func makeBooks(_ db: Database) throws {
@@ -241,6 +194,39 @@ struct FTSSynchronizationTests {
                 try db.create(virtualTable: "t", options: .temporary, using: FTS5()) { t in t.column("a") }
             }
             #expect(sql == [#"CREATE VIRTUAL TABLE temp."t" USING fts5(a)"#])
+        }
+    }
+}
+
+extension SynchronizableFTSModule {
+    /// How many triggers keep a synchronized table up to date.
+    fileprivate var triggerCount: Int { self == .fts4 ? 4 : 3 }
+
+    /// Creates `book_ft`, synchronized with `book`, on `columns`.
+    fileprivate func createBookFT(_ db: Database, ifNotExists: Bool = false, columns: [String] = ["title"]) throws {
+        try createTable(db, named: "book_ft", ifNotExists: ifNotExists, columns: columns, synchronizedWith: "book")
+    }
+
+    /// A pattern that matches the rows that contain one of the tokens of `string`.
+    fileprivate func pattern(matchingAnyTokenIn string: String) -> (any DatabaseValueConvertible)? {
+        switch self {
+        case .fts4: FTS3Pattern(matchingAnyTokenIn: string)
+        case .fts5: FTS5Pattern(matchingAnyTokenIn: string)
+        }
+    }
+
+    /// A pattern that matches the rows that contain the phrase `string`.
+    fileprivate func pattern(matchingPhrase string: String) -> (any DatabaseValueConvertible)? {
+        switch self {
+        case .fts4: FTS3Pattern(matchingPhrase: string)
+        case .fts5: FTS5Pattern(matchingPhrase: string)
+        }
+    }
+
+    fileprivate func dropSynchronizationTriggers(_ db: Database, forTable table: String) throws {
+        switch self {
+        case .fts4: try db.dropFTS4SynchronizationTriggers(forTable: table)
+        case .fts5: try db.dropFTS5SynchronizationTriggers(forTable: table)
         }
     }
 }

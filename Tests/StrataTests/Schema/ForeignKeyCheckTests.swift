@@ -27,18 +27,14 @@ struct ForeignKeyCheckTests {
     @Test func checkForeignKeysThrowsDetailedError() throws {
         try makeLibraryQueue().write { db throws in
             try db.execute(sql: "INSERT INTO book (id, authorId, name) VALUES (1, 2, 'Moby-Dick')")
-            do {
-                try db.checkForeignKeys(in: "book")
-                Issue.record("Expected error")
-            } catch let error as DatabaseError {
-                #expect(error.resultCode == .SQLITE_CONSTRAINT)
-                #expect(error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY)
-                #expect(
-                    error.description == """
-                        SQLite error 19: FOREIGN KEY constraint violation - from book(authorId) to author(id), \
-                        in [id:1 authorId:2 name:"Moby-Dick"]
-                        """)
-            }
+            let error = try #require(throws: DatabaseError.self) { try db.checkForeignKeys(in: "book") }
+            #expect(error.resultCode == .SQLITE_CONSTRAINT)
+            #expect(error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY)
+            #expect(
+                error.description == """
+                    SQLite error 19: FOREIGN KEY constraint violation - from book(authorId) to author(id), \
+                    in [id:1 authorId:2 name:"Moby-Dick"]
+                    """)
             #expect(throws: DatabaseError.self) { try db.checkForeignKeys() }
             try db.checkForeignKeys(in: "review")
         }

@@ -34,13 +34,11 @@ struct GRDBSchemaParityTests {
     }
 
     @Test func automaticIndexNames() throws {
-        try DatabaseQueue().write { db throws in
-            try db.create(table: "team") { t in t.autoIncrementedPrimaryKey("id") }
-            try db.create(table: "pair") { t in
-                t.column("a", .text)
-                t.column("b", .text)
-                t.primaryKey(["a", "b"])
-            }
+        let schema = """
+            CREATE TABLE team (id INTEGER PRIMARY KEY AUTOINCREMENT);
+            CREATE TABLE pair (a TEXT, b TEXT, PRIMARY KEY (a, b));
+            """
+        try inMemoryWrite(schema) { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in
                     t.autoIncrementedPrimaryKey("id")

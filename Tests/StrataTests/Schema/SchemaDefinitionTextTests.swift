@@ -86,14 +86,12 @@ struct SchemaDefinitionTextTests {
 
     @Test("B32: foreign keys without columns name the referenced primary key, or rowid; PRIMARY KEY comes first")
     func foreignKeysNameTheReferencedPrimaryKey() throws {
-        try DatabaseQueue().write { db throws in
-            try db.create(table: "test1") { t in t.autoIncrementedPrimaryKey("id") }
-            try db.create(table: "test2") { t in t.column("name", .text) }
-            try db.create(table: "test3") { t in
-                t.column("a", .integer)
-                t.column("b", .integer)
-                t.primaryKey(["a", "b"])
-            }
+        let schema = """
+            CREATE TABLE test1 (id INTEGER PRIMARY KEY AUTOINCREMENT);
+            CREATE TABLE test2 (name TEXT);
+            CREATE TABLE test3 (a INTEGER, b INTEGER, PRIMARY KEY (a, b));
+            """
+        try inMemoryWrite(schema) { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "child") { t in
                     t.column("c", .integer)

@@ -173,15 +173,13 @@ struct TableDefinitionTests {
     }
 
     @Test func compositeBelongsTo() throws {
-        try DatabaseQueue().write { db throws in
-            try db.create(table: "player") { t in t.autoIncrementedPrimaryKey("id") }
-            try db.create(table: "team") { t in t.primaryKey("id", .text) }
-            try db.create(table: "log") { t in t.column("message", .text) }
-            try db.create(table: "pair") { t in
-                t.column("a", .text)
-                t.column("b", .integer)
-                t.primaryKey(["a", "b"])
-            }
+        let schema = """
+            CREATE TABLE player (id INTEGER PRIMARY KEY AUTOINCREMENT);
+            CREATE TABLE team (id TEXT PRIMARY KEY NOT NULL);
+            CREATE TABLE log (message TEXT);
+            CREATE TABLE pair (a TEXT, b INTEGER, PRIMARY KEY (a, b));
+            """
+        try inMemoryWrite(schema) { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "membership") { t in
                     t.primaryKey {
@@ -222,12 +220,7 @@ struct TableDefinitionTests {
     }
 
     @Test func tableConstraints() throws {
-        try DatabaseQueue().write { db throws in
-            try db.create(table: "parents") { t in
-                t.column("c", .integer)
-                t.column("d", .integer)
-                t.primaryKey(["c", "d"])
-            }
+        try inMemoryWrite("CREATE TABLE parents (c INTEGER, d INTEGER, PRIMARY KEY (c, d))") { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "child") { t in
                     t.column("a", .integer)
