@@ -10,9 +10,8 @@ struct BelongsToTests {
         // SELECT book.* FROM book JOIN author ON author.id = book.authorID
         try assocLibrary().read { db throws in
             let request = AssocBook.joining(required: AssocBook.author)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId""#)
             #expect(try request.fetchAll(db).map(\.id) == [1, 2, 3, 4])
             #expect(try request.fetchCount(db) == 4)
@@ -27,9 +26,8 @@ struct BelongsToTests {
                 AssocBook
                 .joining(optional: AssocBook.author.aliased(authorAlias))
                 .filter(!authorAlias.exists)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".* FROM "book" LEFT JOIN "author" ON "author"."id" = "book"."authorId" "#
                     + #"WHERE "author"."id" IS NULL"#)
             #expect(try request.fetchAll(db).map(\.title) == ["Beowulf"])
@@ -81,9 +79,8 @@ struct BelongsToTests {
             let request = AssocBook.all()
                 .including(required: AssocBook.author.filter(countryCode: "CO"))
                 .asRequest(of: Authorship.self)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".*, "author".* FROM "book" JOIN "author" "#
                     + #"ON ("author"."id" = "book"."authorId") AND ("author"."countryCode" = ?)"#)
             #expect(try requestArguments(db, request) == ["CO"])
@@ -118,9 +115,8 @@ struct BelongsToTests {
     @Test func includingOptional() throws {
         try assocLibrary().read { db throws in
             let request = AssocBook.including(optional: AssocBook.author).order(Column("id"))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".*, "author".* FROM "book" LEFT JOIN "author" "#
                     + #"ON "author"."id" = "book"."authorId" ORDER BY "book"."id""#)
             let rows = try Row.fetchAll(db, request)
@@ -155,9 +151,8 @@ struct BelongsToTests {
             let request = AssocBook.all()
                 .filter(kind: "novel")
                 .filter(authorCountryCode: "DE")
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".* FROM "book" JOIN "author" "#
                     + #"ON ("author"."id" = "book"."authorId") AND ("author"."countryCode" = ?) "#
                     + #"WHERE "book"."kind" = ?"#)
@@ -172,9 +167,8 @@ struct BelongsToTests {
                 AssocBook
                 .including(required: AssocBook.author.select(Column("name")).order(Column("name").desc))
                 .order(Column("year"))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".*, "author"."name" FROM "book" JOIN "author" "#
                     + #"ON "author"."id" = "book"."authorId" ORDER BY "book"."year", "author"."name" DESC"#)
             let rows = try Row.fetchAll(db, request)
@@ -192,9 +186,8 @@ struct BelongsToTests {
         try assocLibrary().read { db throws in
             let request = AssocBook.annotated(
                 withRequired: AssocBook.author.select(Column("name").forKey("authorName")))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".*, "author"."name" AS "authorName" FROM "book" JOIN "author" "#
                     + #"ON "author"."id" = "book"."authorId""#)
             let row = try #require(try Row.fetchOne(db, request))
@@ -217,9 +210,8 @@ struct BelongsToTests {
                 AssocBook
                 .joining(optional: AssocBook.author.filter(countryCode: "DE"))
                 .including(required: AssocBook.author)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".*, "author".* FROM "book" JOIN "author" "#
                     + #"ON ("author"."id" = "book"."authorId") AND ("author"."countryCode" = ?)"#)
             #expect(try request.fetchCount(db) == 2)

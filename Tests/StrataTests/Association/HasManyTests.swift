@@ -45,9 +45,8 @@ struct HasManyTests {
         // SELECT player.*, team.* FROM player JOIN team ON team.id = player.teamId
         try teamDatabase().read { db throws in
             let request = Player.including(required: Player.team)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "player".*, "team".* FROM "player" JOIN "team" ON "team"."id" = "player"."teamId""#)
             #expect(try Row.fetchAll(db, request).count == 6)
         }
@@ -62,9 +61,8 @@ struct HasManyTests {
                 Player
                 .annotated(with: teamAlias[nameColumn])
                 .joining(required: Player.team.aliased(teamAlias))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "player".*, "team"."name" FROM "player" JOIN "team" ON "team"."id" = "player"."teamId""#
             )
             let rows = try Row.fetchAll(db, request)
@@ -205,9 +203,8 @@ struct HasManyTests {
         // LEFT JOIN player ON player.teamId = team.id GROUP BY team.id
         try teamDatabase().read { db throws in
             let request = Team.annotated(with: Team.players.count)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "team".*, COUNT(DISTINCT "player"."id") AS "playerCount" FROM "team" "#
                     + #"LEFT JOIN "player" ON "player"."teamId" = "team"."id" GROUP BY "team"."id""#)
             let rows = try Row.fetchAll(db, request)
@@ -221,9 +218,8 @@ struct HasManyTests {
         // GROUP BY team.id HAVING COUNT(DISTINCT player.id) >= 5
         try teamDatabase().read { db throws in
             let request = Team.having(Team.players.count >= 5)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "team".* FROM "team" LEFT JOIN "player" ON "player"."teamId" = "team"."id" "#
                     + #"GROUP BY "team"."id" HAVING COUNT(DISTINCT "player"."id") >= ?"#)
             #expect(try requestArguments(db, request) == [5])
@@ -244,9 +240,8 @@ struct HasManyTests {
                 Team.players.average(score),
                 Team.players.total(score).forKey("scoreTotal"),
             ])
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "team".*, COUNT(DISTINCT "player"."id") = 0 AS "hasNoPlayer", "#
                     + #"MIN("player"."score") AS "minPlayerScore", MAX("player"."score") AS "maxPlayerScore", "#
                     + #"SUM("player"."score") AS "playerScoreSum", AVG("player"."score") AS "averagePlayerScore", "#
@@ -272,9 +267,8 @@ struct HasManyTests {
                 cast(Team.players.count, as: .real).forKey("realCount"),
             ])
             .having(Team.players.count > 0 && Team.players.max(score) >= 200)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "team".*, (COUNT(DISTINCT "player"."id") * ?) + ? AS "weighted", "#
                     + #"MAX("player"."score") - MIN("player"."score") AS "spread", "#
                     + #"IFNULL(MAX("player"."score"), ?) AS "best", "#
@@ -292,9 +286,8 @@ struct HasManyTests {
         try teamDatabase().read { db throws in
             let stars = Team.players.filter(Column("score") >= 100).forKey("stars")
             let request = Team.annotated(with: Team.players.count, stars.count)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "team".*, COUNT(DISTINCT "player1"."id") AS "playerCount", "#
                     + #"COUNT(DISTINCT "player2"."id") AS "starCount" FROM "team" "#
                     + #"LEFT JOIN "player" "player1" ON "player1"."teamId" = "team"."id" "#

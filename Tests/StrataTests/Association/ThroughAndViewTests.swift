@@ -55,9 +55,8 @@ struct ThroughAndViewTests {
     @Test func hasManyThrough() throws {
         try database().read { db throws in
             let request = Country.joining(required: Country.citizens.filter(Column("name") == "Arthur"))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "country".* FROM "country" "#
                     + #"JOIN "citizenship" ON "citizenship"."countryCode" = "country"."code" "#
                     + #"JOIN "person" ON ("person"."id" = "citizenship"."personId") AND ("person"."name" = ?)"#)
@@ -82,9 +81,8 @@ struct ThroughAndViewTests {
             #expect(try request.fetchAll(db).map(\.countryCode).sorted() == ["DE", "FR"])
 
             let countries = arthur.request(for: Person.countries).order(Column("name"))
-            let sql = try requestSQL(db, countries)
             #expect(
-                sql
+                try requestSQL(db, countries)
                     == #"SELECT "country".* FROM "country" JOIN "citizenship" "#
                     + #"ON ("citizenship"."countryCode" = "country"."code") AND ("citizenship"."personId" = ?) "#
                     + #"ORDER BY "country"."name""#)
@@ -95,9 +93,8 @@ struct ThroughAndViewTests {
     @Test func sameTableAssociation() throws {
         try database().read { db throws in
             let request = Person.including(optional: Person.parent).order(Column("id"))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "person1".*, "person2".* FROM "person" "person1" "#
                     + #"LEFT JOIN "person" "person2" ON "person2"."id" = "person1"."parentId" "#
                     + #"ORDER BY "person1"."id""#)
@@ -115,9 +112,8 @@ struct ThroughAndViewTests {
             }
             let request = Person.with(cte).annotated(withOptional: association.select(Column("parentName")))
                 .order(Column("id"))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"WITH "parentName" AS (SELECT "id", "name" AS "parentName" FROM "person") "#
                     + #"SELECT "person".*, "parentName"."parentName" FROM "person" "#
                     + #"LEFT JOIN "parentName" ON "parentName"."id" = "person"."parentId" ORDER BY "person"."id""#)

@@ -34,9 +34,8 @@ struct GRDBSQLTextTests {
                 (-Column("year")).forKey("negated"),
                 (Column("authorId") ?? 0).forKey("author"),
                 Column("title").collating(.nocase).forKey("title"))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == """
                     SELECT "year" * ? AS "double", "year" > ? AS "modern", \
                     ("year" > ?) AND ("kind" = ?) AS "modernNovel", -"year" AS "negated", \
