@@ -287,7 +287,7 @@ struct SchemaIntrospectionTests {
 struct SchemaIntrospectionPoolTests {
     @Test func readersSeeSchemaChangesOfTheWriter() throws {
         let directory = try TemporaryDirectory()
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
+        let dbPool = try WriterKind.pool.open(directory)
         try dbPool.write { db in
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY)")
         }
