@@ -35,21 +35,17 @@ private struct Document: TableRecord, FetchableRecord {
 /// `TableRecord`: table names, selections, keys, batch updates and deletes.
 struct TableRecordQueryTests {
     private func keyDatabase() throws -> DatabaseQueue {
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE country (isoCode TEXT PRIMARY KEY, name TEXT NOT NULL);
-                    INSERT INTO country VALUES ('FR', 'France'), ('US', 'United States'), ('DE', 'Germany');
-                    CREATE TABLE citizenship (citizenId INTEGER, countryCode TEXT, PRIMARY KEY (citizenId, countryCode));
-                    INSERT INTO citizenship VALUES (1, 'FR'), (1, 'US'), (2, 'FR');
-                    CREATE TABLE document (content TEXT);
-                    INSERT INTO document VALUES ('a'), ('b');
-                    CREATE UNIQUE INDEX player_email ON player(email);
-                    UPDATE player SET email = 'arthur@example.com' WHERE id = 1;
-                    """)
-        }
-        return dbQueue
+        try qiPlayerDatabase(
+            """
+            CREATE TABLE country (isoCode TEXT PRIMARY KEY, name TEXT NOT NULL);
+            INSERT INTO country VALUES ('FR', 'France'), ('US', 'United States'), ('DE', 'Germany');
+            CREATE TABLE citizenship (citizenId INTEGER, countryCode TEXT, PRIMARY KEY (citizenId, countryCode));
+            INSERT INTO citizenship VALUES (1, 'FR'), (1, 'US'), (2, 'FR');
+            CREATE TABLE document (content TEXT);
+            INSERT INTO document VALUES ('a'), ('b');
+            CREATE UNIQUE INDEX player_email ON player(email);
+            UPDATE player SET email = 'arthur@example.com' WHERE id = 1;
+            """)
     }
 
     @Test func defaultTableNames() {
