@@ -78,8 +78,12 @@ package func ftsMatches(
 /// The full-text modules whose tables can synchronize with a content table,
 /// for the tests that run on both.
 package enum SynchronizableFTSModule: String, CaseIterable, Sendable, CustomStringConvertible {
-    case fts4, fts5
+    /// ``FTS4``, with the FTS3 pattern syntax.
+    case fts4
+    /// ``FTS5``.
+    case fts5
 
+    /// The name of the module, for test arguments.
     package var description: String { rawValue }
 
     /// Creates the full-text table `name` with `columns`: with the porter
