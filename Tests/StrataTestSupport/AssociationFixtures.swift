@@ -202,3 +202,50 @@ package func awardLibrary(_ log: SQLLog) throws -> DatabaseQueue {
     log.clear()
     return dbQueue
 }
+
+/// A database of teams and their players, then `sql`:
+///
+/// - team(id, name): 1 Reds, 2 Blues
+/// - player(id, teamId, name): 1 Arthur (Reds), 2 Barbara (Reds), 3 Craig (Blues)
+package func teamPlayersDatabase(_ sql: String = "") throws -> DatabaseQueue {
+    let dbQueue = try DatabaseQueue()
+    try dbQueue.write { db in
+        try db.execute(
+            sql: """
+                CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT);
+                CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id), name TEXT);
+                INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues');
+                INSERT INTO player VALUES (1, 1, 'Arthur'), (2, 1, 'Barbara'), (3, 2, 'Craig');
+                """ + sql)
+    }
+    return dbQueue
+}
+
+/// Runs `body` in a read access of a new ``awardLibrary(_:)``, with the log
+/// of its statements (empty when `body` starts).
+package func readAwardLibrary<T>(_ body: (Database, SQLLog) throws -> T) throws -> T {
+    let log = SQLLog()
+    return try awardLibrary(log).read { db in try body(db, log) }
+}
+
+/// The joins from `book` to `country` through `author` in
+/// ``awardLibrary(_:)``, as the query interface writes them.
+package let awardLibraryBookCountryJoins = """
+    JOIN "author" ON "author"."id" = "book"."authorId" \
+    JOIN "country" ON "country"."code" = "author"."countryCode"
+    """
+
+/// A suite on ``awardLibrary(_:)``: its records go by their short names
+/// (`Country`, `Author`, `Award`, `Book`) in the suites that adopt it.
+package protocol AwardLibrarySuite {}
+
+extension AwardLibrarySuite {
+    /// ``LibCountry``.
+    package typealias Country = LibCountry
+    /// ``LibAuthor``.
+    package typealias Author = LibAuthor
+    /// ``LibAward``.
+    package typealias Award = LibAward
+    /// ``LibBook``.
+    package typealias Book = LibBook
+}

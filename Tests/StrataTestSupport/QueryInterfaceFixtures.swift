@@ -20,8 +20,9 @@ package struct QIPlayer: TableRecord, FetchableRecord, Hashable {
     }
 }
 
-/// A database with a populated player table.
-package func qiPlayerDatabase() throws -> DatabaseQueue {
+/// A database with a populated player table (and empty `team` and
+/// `playerSelection` tables), then `sql`.
+package func qiPlayerDatabase(_ sql: String = "") throws -> DatabaseQueue {
     let dbQueue = try DatabaseQueue()
     try dbQueue.write { db throws in
         try db.execute(
@@ -34,7 +35,7 @@ package func qiPlayerDatabase() throws -> DatabaseQueue {
                 INSERT INTO player (id, name, score, team, bonus) VALUES
                   (1, 'Arthur', 1000, 'red', 10), (2, 'Barbara', 2000, 'blue', 20),
                   (3, 'Craig', 500, 'red', NULL), (4, NULL, 1500, 'blue', 5);
-                """)
+                """ + sql)
     }
     return dbQueue
 }

@@ -17,3 +17,16 @@ package final class TextCollector: TextOutputStream, @unchecked Sendable {
         writes.append(string)
     }
 }
+
+extension TextCollector {
+    /// Runs `body` with a new collector, and returns the text written to it.
+    ///
+    /// ```swift
+    /// let text = try TextCollector.collect { try dbQueue.dumpSQL("SELECT 1", to: $0) }
+    /// ```
+    package static func collect(_ body: (TextCollector) throws -> Void) rethrows -> String {
+        let collector = TextCollector()
+        try body(collector)
+        return collector.text
+    }
+}

@@ -52,9 +52,26 @@ package enum ViewRecordsFixture {
         }
     }
 
-    /// The migrations of the article, up to `lastMigration`.
+    /// The migrations of the article before its triggers: the tables, then
+    /// the read-only `captain` view.
     package static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
+        registerTeamsAndPlayers(&migrator)
+        migrator.registerMigration("Read-only captains") { db in
+            try db.execute(
+                sql: """
+                    CREATE VIEW captain AS
+                    SELECT id, name, teamId
+                    FROM player
+                    WHERE isCaptain AND teamId IS NOT NULL;
+                    """)
+        }
+        return migrator
+    }
+
+    /// The article's first migration, "Teams and players": the `team` and
+    /// `player` tables, with one unique captain per team.
+    package static func registerTeamsAndPlayers(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("Teams and players") { db in
             try db.create(table: "team") { t in
                 t.primaryKey("id", .text)
@@ -72,62 +89,57 @@ package enum ViewRecordsFixture {
                 options: .unique,
                 condition: Column("isCaptain"))
         }
-        migrator.registerMigration("Read-only captains") { db in
-            try db.execute(
-                sql: """
-                    CREATE VIEW captain AS
-                    SELECT id, name, teamId
-                    FROM player
-                    WHERE isCaptain AND teamId IS NOT NULL;
-                    """)
-        }
-        return migrator
     }
 
     /// The migrations of the triggers.
     package static func registerTriggers(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("Captain insert") { db in
-            try db.execute(
-                sql: """
-                    -- Insert trigger
-                    CREATE TRIGGER captain_insert
-                    INSTEAD OF INSERT ON captain
-                    BEGIN
-                      -- Remove previous captain
-                      UPDATE player SET isCaptain = 0
-                      WHERE teamId = NEW.teamId AND isCaptain;
-                      -- Insert new captain
-                      INSERT INTO player(id, name, teamId, isCaptain)
-                      VALUES (NEW.id, NEW.name, NEW.teamId, 1);
-                    END;
-                    """)
-        }
-        migrator.registerMigration("Captain update") { db in
-            try db.execute(
-                sql: """
-                    -- Update trigger
-                    CREATE TRIGGER captain_update
-                    INSTEAD OF UPDATE ON captain
-                    BEGIN
-                      -- Remove previous captain
-                      UPDATE player SET isCaptain = 0
-                      WHERE teamId = NEW.teamId AND isCaptain AND id <> NEW.id;
-                      -- Update captain
-                      UPDATE player SET name = NEW.name, teamId = NEW.teamId, isCaptain = 1
-                      WHERE id = NEW.id;
-                    END;
-                    """)
-        }
-        migrator.registerMigration("Captain delete") { db in
-            try db.execute(
-                sql: """
-                    -- Delete trigger
-                    CREATE TRIGGER captain_delete
-                    INSTEAD OF DELETE ON captain
-                    BEGIN
-                      DELETE FROM player WHERE id = OLD.id;
-                    END;
-                    """)
+        let triggers = [
+            (
+                "Captain insert",
+                """
+                -- Insert trigger
+                CREATE TRIGGER captain_insert
+                INSTEAD OF INSERT ON captain
+                BEGIN
+                  -- Remove previous captain
+                  UPDATE player SET isCaptain = 0
+                  WHERE teamId = NEW.teamId AND isCaptain;
+                  -- Insert new captain
+                  INSERT INTO player(id, name, teamId, isCaptain)
+                  VALUES (NEW.id, NEW.name, NEW.teamId, 1);
+                END;
+                """
+            ),
+            (
+                "Captain update",
+                """
+                -- Update trigger
+                CREATE TRIGGER captain_update
+                INSTEAD OF UPDATE ON captain
+                BEGIN
+                  -- Remove previous captain
+                  UPDATE player SET isCaptain = 0
+                  WHERE teamId = NEW.teamId AND isCaptain AND id <> NEW.id;
+                  -- Update captain
+                  UPDATE player SET name = NEW.name, teamId = NEW.teamId, isCaptain = 1
+                  WHERE id = NEW.id;
+                END;
+                """
+            ),
+            (
+                "Captain delete",
+                """
+                -- Delete trigger
+                CREATE TRIGGER captain_delete
+                INSTEAD OF DELETE ON captain
+                BEGIN
+                  DELETE FROM player WHERE id = OLD.id;
+                END;
+                """
+            ),
+        ]
+        for (identifier, sql) in triggers {
+            migrator.registerMigration(identifier) { db in try db.execute(sql: sql) }
         }
     }
 

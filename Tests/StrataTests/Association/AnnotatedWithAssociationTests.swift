@@ -8,20 +8,14 @@ import Testing
 /// the annotated request, as it is at the time of the call, after the
 /// columns already selected and before the scopes included later, in call
 /// order. They never create a scope.
-struct AnnotatedWithAssociationTests {
-    private typealias Country = LibCountry
-    private typealias Author = LibAuthor
-    private typealias Book = LibBook
-
+struct AnnotatedWithAssociationTests: AwardLibrarySuite {
     private struct BookWithAuthorName: Decodable, FetchableRecord {
         var title: String
         var authorName: String?
     }
 
     @Test func annotatedColumnsFollowTheSelection() throws {
-        let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, log throws in
             let request = Book.select(Column("title"))
                 .annotated(withOptional: Book.author.select(Column("name").forKey("authorName")))
                 .order(Column("id"))
@@ -42,9 +36,7 @@ struct AnnotatedWithAssociationTests {
     }
 
     @Test func annotationsComeInCallOrderBeforeLaterScopes() throws {
-        let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, log throws in
             let request = Book.select(Column("title"))
                 .annotated(withRequired: Book.author.select(Column("name")))
                 .annotated(with: Column("id"))
@@ -68,8 +60,7 @@ struct AnnotatedWithAssociationTests {
     }
 
     @Test func annotationsUseTheSelectionAtTheTimeOfTheCall() throws {
-        let dbQueue = try awardLibrary(SQLLog())
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, _ throws in
             let author = Book.author.select(Column("name"))
             let request = Book.annotated(withRequired: author).annotated(with: Column("title").forKey("again"))
             #expect(
@@ -100,9 +91,7 @@ struct AnnotatedWithAssociationTests {
     }
 
     @Test func annotatedAssociationInsideAnIncludedAssociation() throws {
-        let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, log throws in
             let request =
                 Book
                 .including(

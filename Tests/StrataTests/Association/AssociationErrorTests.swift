@@ -15,20 +15,22 @@ struct AssociationErrorTests {
         static let coauthor = belongsTo(Author.self, key: "coauthor", using: ForeignKey(["coauthorId"]))
     }
 
+    /// Runs `body` on a database with `author(id)` and `book(id, ...)`,
+    /// whose other columns are `bookColumns`.
+    private func withAuthorAndBook(_ bookColumns: String, _ body: (Database) throws -> Void) throws {
+        try inMemoryWrite(
+            """
+            CREATE TABLE author (id INTEGER PRIMARY KEY);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, \(bookColumns));
+            """, body)
+    }
+
     @Test func missingForeignKey() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY);
-                    CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER);
-                    """)
-            do {
-                _ = try Row.fetchAll(db, Book.joining(required: Book.author))
-                Issue.record("Expected an error")
-            } catch let error as DatabaseError {
-                #expect(error.message?.contains("Could not infer foreign key from book to author") == true)
+        try withAuthorAndBook("authorId INTEGER") { db in
+            let error = try #require(throws: DatabaseError.self) {
+                try Row.fetchAll(db, Book.joining(required: Book.author))
             }
+            #expect(error.message?.contains("Could not infer foreign key from book to author") == true)
             // An explicit foreign key fixes it.
             let author = Book.belongsTo(Author.self, using: ForeignKey(["authorId"]))
             #expect(
@@ -38,24 +40,15 @@ struct AssociationErrorTests {
     }
 
     @Test func ambiguousForeignKey() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY);
-                    CREATE TABLE book (
-                      id INTEGER PRIMARY KEY,
-                      authorId INTEGER REFERENCES author(id),
-                      coauthorId INTEGER REFERENCES author(id));
-                    """)
-            do {
-                _ = try Row.fetchAll(db, Book.including(optional: Book.author))
-                Issue.record("Expected an error")
-            } catch let error as DatabaseError {
-                let message = error.message ?? ""
-                #expect(message.contains("Ambiguous foreign key from book to author"))
-                #expect(message.contains("[authorId]") && message.contains("[coauthorId]"))
+        try withAuthorAndBook(
+            "authorId INTEGER REFERENCES author(id), coauthorId INTEGER REFERENCES author(id)"
+        ) { db throws in
+            let error = try #require(throws: DatabaseError.self) {
+                try Row.fetchAll(db, Book.including(optional: Book.author))
             }
+            let message = error.message ?? ""
+            #expect(message.contains("Ambiguous foreign key from book to author"))
+            #expect(message.contains("[authorId]") && message.contains("[coauthorId]"))
             // An explicit foreign key disambiguates.
             #expect(
                 try requestSQL(db, Book.including(optional: Book.coauthor))
@@ -65,13 +58,7 @@ struct AssociationErrorTests {
     }
 
     @Test func foreignKeyColumnCountMismatch() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY);
-                    CREATE TABLE book (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER);
-                    """)
+        try withAuthorAndBook("a INTEGER, b INTEGER") { db in
             let author = Book.belongsTo(Author.self, using: ForeignKey(["a", "b"]))
             #expect(throws: DatabaseError.self) {
                 try Row.fetchAll(db, Book.joining(required: author))
@@ -80,13 +67,7 @@ struct AssociationErrorTests {
     }
 
     @Test func unknownColumnInJoin() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY);
-                    CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
-                    """)
+        try withAuthorAndBook("authorId INTEGER REFERENCES author(id)") { db in
             #expect(throws: DatabaseError.self) {
                 try Row.fetchAll(db, Book.joining(required: Book.author.filter(Column("missing") == 1)))
             }

@@ -17,8 +17,7 @@ struct AssociationKeyTests {
     }
 
     @Test func toManyKeysAreSingularWhenJoined() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             let row = try #require(try Row.fetchOne(db, Parent.including(required: Parent.children)))
             #expect(Array(row.scopes.names) == ["child"])
             let puppy = try #require(try Row.fetchOne(db, Parent.including(required: Parent.puppies)))
@@ -33,8 +32,7 @@ struct AssociationKeyTests {
     }
 
     @Test func aggregatesKeepTheirKeyThroughCoalesceAndCast() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             let request = Parent.annotated(
                 with: Parent.children.min(Column("score")) ?? 0, cast(Parent.children.count, as: .real)
             )

@@ -6,15 +6,9 @@ import Testing
 /// The same association used twice in a request (issue 17, item 11): a
 /// user-named alias wins over an anonymous one, and two `including(all:)`
 /// of the same key merge their filters.
-struct AssociationMergeTests {
-    private typealias Author = LibAuthor
-    private typealias Award = LibAward
-    private typealias Book = LibBook
-
+struct AssociationMergeTests: AwardLibrarySuite {
     @Test func namedAliasWinsOverAnonymousAlias() throws {
-        let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, log throws in
             // annotated(withRequired:) joins the author with an anonymous alias.
             let request =
                 Book
@@ -51,9 +45,7 @@ struct AssociationMergeTests {
     }
 
     @Test func twoIncludingAllOfTheSameKeyMergeTheirFilters() throws {
-        let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, log throws in
             let request =
                 Author
                 .including(all: Author.awards.filter(Column("id") > 1))
@@ -93,8 +85,7 @@ struct AssociationMergeTests {
     }
 
     @Test func includingAllWithAnotherKeyIsAnotherPrefetch() throws {
-        let dbQueue = try awardLibrary(SQLLog())
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, _ throws in
             let request =
                 Author
                 .including(all: Author.awards.filter(Column("id") > 1).forKey("recentAwards"))

@@ -8,12 +8,10 @@ import Testing
 struct BelongsToTests {
     @Test func joiningRequired() throws {
         // SELECT book.* FROM book JOIN author ON author.id = book.authorID
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocBook.joining(required: AssocBook.author)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId""#)
             #expect(try request.fetchAll(db).map(\.id) == [1, 2, 3, 4])
             #expect(try request.fetchCount(db) == 4)
@@ -22,16 +20,14 @@ struct BelongsToTests {
 
     @Test func joiningOptionalAbsent() throws {
         // SELECT book.* FROM book LEFT JOIN author ON author.id = book.authorID WHERE author.id IS NULL
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let authorAlias = TableAlias()
             let request =
                 AssocBook
                 .joining(optional: AssocBook.author.aliased(authorAlias))
                 .filter(!authorAlias.exists)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".* FROM "book" LEFT JOIN "author" ON "author"."id" = "book"."authorId" "#
                     + #"WHERE "author"."id" IS NULL"#)
             #expect(try request.fetchAll(db).map(\.title) == ["Beowulf"])
@@ -61,8 +57,7 @@ struct BelongsToTests {
     }
 
     @Test func oneAssociatedColumn() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             #expect(
                 try requestSQL(db, BookInfo.all())
                     == #"SELECT "book".*, "author"."name" AS "authorName" FROM "book" "#
@@ -80,14 +75,12 @@ struct BelongsToTests {
     }
 
     @Test func includingRequired() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocBook.all()
                 .including(required: AssocBook.author.filter(countryCode: "CO"))
                 .asRequest(of: Authorship.self)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".*, "author".* FROM "book" JOIN "author" "#
                     + #"ON ("author"."id" = "book"."authorId") AND ("author"."countryCode" = ?)"#)
             #expect(try requestArguments(db, request) == ["CO"])
@@ -120,12 +113,10 @@ struct BelongsToTests {
     }
 
     @Test func includingOptional() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocBook.including(optional: AssocBook.author).order(Column("id"))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".*, "author".* FROM "book" LEFT JOIN "author" "#
                     + #"ON "author"."id" = "book"."authorId" ORDER BY "book"."id""#)
             let rows = try Row.fetchAll(db, request)
@@ -145,8 +136,7 @@ struct BelongsToTests {
     }
 
     @Test func includingOptionalDecodable() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let infos = try AssocBook.including(optional: AssocBook.author)
                 .asRequest(of: DecodedBookInfo.self)
                 .fetchAll(db)
@@ -157,14 +147,12 @@ struct BelongsToTests {
 
     /// Associations inside `DerivableRequest` extensions (seed 004).
     @Test func derivableRequestExtension() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocBook.all()
                 .filter(kind: "novel")
                 .filter(authorCountryCode: "DE")
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".* FROM "book" JOIN "author" "#
                     + #"ON ("author"."id" = "book"."authorId") AND ("author"."countryCode" = ?) "#
                     + #"WHERE "book"."kind" = ?"#)
@@ -174,15 +162,13 @@ struct BelongsToTests {
     }
 
     @Test func refinedAssociation() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request =
                 AssocBook
                 .including(required: AssocBook.author.select(Column("name")).order(Column("name").desc))
                 .order(Column("year"))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".*, "author"."name" FROM "book" JOIN "author" "#
                     + #"ON "author"."id" = "book"."authorId" ORDER BY "book"."year", "author"."name" DESC"#)
             let rows = try Row.fetchAll(db, request)
@@ -197,13 +183,11 @@ struct BelongsToTests {
     }
 
     @Test func annotatedWithAssociation() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocBook.annotated(
                 withRequired: AssocBook.author.select(Column("name").forKey("authorName")))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".*, "author"."name" AS "authorName" FROM "book" JOIN "author" "#
                     + #"ON "author"."id" = "book"."authorId""#)
             let row = try #require(try Row.fetchOne(db, request))
@@ -220,16 +204,14 @@ struct BelongsToTests {
     }
 
     @Test func mergedJoins() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             // The same association, joined then included, is joined once.
             let request =
                 AssocBook
                 .joining(optional: AssocBook.author.filter(countryCode: "DE"))
                 .including(required: AssocBook.author)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "book".*, "author".* FROM "book" JOIN "author" "#
                     + #"ON ("author"."id" = "book"."authorId") AND ("author"."countryCode" = ?)"#)
             #expect(try request.fetchCount(db) == 2)
@@ -237,8 +219,7 @@ struct BelongsToTests {
     }
 
     @Test func deleteAndUpdateJoinedRequests() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.write { db throws in
+        try assocLibrary().write { db throws in
             let count = try AssocBook.all().filter(authorCountryCode: "DE").updateAll(
                 db, Column("kind").set(to: "classic"))
             #expect(count == 2)

@@ -22,22 +22,18 @@ struct HasManyTests {
     }
 
     private func teamDatabase() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                    CREATE TABLE player (
-                      id INTEGER PRIMARY KEY,
-                      teamId INTEGER REFERENCES team(id),
-                      name TEXT NOT NULL,
-                      score INTEGER NOT NULL);
-                    INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues'), (3, 'Greens');
-                    INSERT INTO player VALUES (1, 1, 'Arthur', 100), (2, 1, 'Barbara', 300), (3, 2, 'Craig', 200),
-                      (4, NULL, 'David', 50), (5, 1, 'Eve', 10), (6, 1, 'Fiona', 20), (7, 1, 'Gus', 30);
-                    """)
-        }
-        return dbQueue
+        try inMemoryDatabase(
+            """
+            CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE player (
+              id INTEGER PRIMARY KEY,
+              teamId INTEGER REFERENCES team(id),
+              name TEXT NOT NULL,
+              score INTEGER NOT NULL);
+            INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues'), (3, 'Greens');
+            INSERT INTO player VALUES (1, 1, 'Arthur', 100), (2, 1, 'Barbara', 300), (3, 2, 'Craig', 200),
+              (4, NULL, 'David', 50), (5, 1, 'Eve', 10), (6, 1, 'Fiona', 20), (7, 1, 'Gus', 30);
+            """)
     }
 
     @Test func defaultKeys() {
@@ -47,12 +43,10 @@ struct HasManyTests {
 
     @Test func includingRequiredTeam() throws {
         // SELECT player.*, team.* FROM player JOIN team ON team.id = player.teamId
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let request = Player.including(required: Player.team)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "player".*, "team".* FROM "player" JOIN "team" ON "team"."id" = "player"."teamId""#)
             #expect(try Row.fetchAll(db, request).count == 6)
         }
@@ -60,17 +54,15 @@ struct HasManyTests {
 
     @Test func annotatedWithAlias() throws {
         // SELECT player.*, team.name FROM player JOIN team ON team.id = player.teamId
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let nameColumn = Column("name")
             let teamAlias = TableAlias()
             let request =
                 Player
                 .annotated(with: teamAlias[nameColumn])
                 .joining(required: Player.team.aliased(teamAlias))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "player".*, "team"."name" FROM "player" JOIN "team" ON "team"."id" = "player"."teamId""#
             )
             let rows = try Row.fetchAll(db, request)
@@ -122,8 +114,7 @@ struct HasManyTests {
     }
 
     @Test func includingAllRefined() throws {
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let request =
                 Team
                 .filter(Column("id") != 3)
@@ -142,20 +133,17 @@ struct HasManyTests {
     @Test func includingAllManyOrigins() throws {
         // More origin rows than SQLite accepts statement arguments (32766):
         // the prefetch runs in chunks, and each team gets its own players.
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                    CREATE TABLE player (
-                      id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id), name TEXT NOT NULL,
-                      score INTEGER NOT NULL);
-                    WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 40000)
-                    INSERT INTO team SELECT x, 'team' || x FROM c;
-                    INSERT INTO player (teamId, name, score) SELECT id, 'a' || id, id FROM team WHERE id % 2 = 0;
-                    INSERT INTO player (teamId, name, score) SELECT id, 'b' || id, -id FROM team WHERE id % 2 = 0;
-                    """)
-        }
+        let dbQueue = try inMemoryDatabase(
+            """
+            CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE player (
+              id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id), name TEXT NOT NULL,
+              score INTEGER NOT NULL);
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 40000)
+            INSERT INTO team SELECT x, 'team' || x FROM c;
+            INSERT INTO player (teamId, name, score) SELECT id, 'a' || id, id FROM team WHERE id % 2 = 0;
+            INSERT INTO player (teamId, name, score) SELECT id, 'b' || id, -id FROM team WHERE id % 2 = 0;
+            """)
         try dbQueue.read { db in
             let request = Team.including(all: Team.players.order(Column("score")))
             let rows = try Row.fetchAll(db, request)
@@ -180,18 +168,15 @@ struct HasManyTests {
     @Test func includingAllManyOriginsWithCompositeKeys() throws {
         // Keys of two columns are matched with `(a = ? AND b = ?) OR ...`:
         // the prefetch runs in chunks below SQLite's expression depth limit.
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE parent (a INTEGER, b INTEGER, PRIMARY KEY (a, b));
-                    CREATE TABLE child (
-                      id INTEGER PRIMARY KEY, a INTEGER, b INTEGER, FOREIGN KEY (a, b) REFERENCES parent(a, b));
-                    WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000)
-                    INSERT INTO parent SELECT x, -x FROM c;
-                    INSERT INTO child (a, b) SELECT a, b FROM parent WHERE a % 3 = 0;
-                    """)
-        }
+        let dbQueue = try inMemoryDatabase(
+            """
+            CREATE TABLE parent (a INTEGER, b INTEGER, PRIMARY KEY (a, b));
+            CREATE TABLE child (
+              id INTEGER PRIMARY KEY, a INTEGER, b INTEGER, FOREIGN KEY (a, b) REFERENCES parent(a, b));
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000)
+            INSERT INTO parent SELECT x, -x FROM c;
+            INSERT INTO child (a, b) SELECT a, b FROM parent WHERE a % 3 = 0;
+            """)
         try dbQueue.read { db in
             let rows = try Row.fetchAll(db, Parent.including(all: Parent.children))
             #expect(rows.count == 3000)
@@ -203,8 +188,7 @@ struct HasManyTests {
 
     @Test func includingAllTracksJoinedTables() throws {
         // Observing association requests tracks every joined table (seed 000 ValueObservation).
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let region = try Team.including(all: Team.players).databaseRegion(db)
             #expect(region.description.contains("team"))
             #expect(region.description.contains("player"))
@@ -217,12 +201,10 @@ struct HasManyTests {
     @Test func countAggregate() throws {
         // SELECT team.*, COUNT(DISTINCT player.id) AS playerCount FROM team
         // LEFT JOIN player ON player.teamId = team.id GROUP BY team.id
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let request = Team.annotated(with: Team.players.count)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "team".*, COUNT(DISTINCT "player"."id") AS "playerCount" FROM "team" "#
                     + #"LEFT JOIN "player" ON "player"."teamId" = "team"."id" GROUP BY "team"."id""#)
             let rows = try Row.fetchAll(db, request)
@@ -234,12 +216,10 @@ struct HasManyTests {
     @Test func havingAggregate() throws {
         // SELECT team.* FROM team LEFT JOIN player ON player.teamId = team.id
         // GROUP BY team.id HAVING COUNT(DISTINCT player.id) >= 5
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let request = Team.having(Team.players.count >= 5)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "team".* FROM "team" LEFT JOIN "player" ON "player"."teamId" = "team"."id" "#
                     + #"GROUP BY "team"."id" HAVING COUNT(DISTINCT "player"."id") >= ?"#)
             #expect(try requestArguments(db, request) == [5])
@@ -250,8 +230,7 @@ struct HasManyTests {
     }
 
     @Test func otherAggregates() throws {
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let score = Column("score")
             let request = Team.annotated(with: [
                 Team.players.isEmpty,
@@ -261,9 +240,8 @@ struct HasManyTests {
                 Team.players.average(score),
                 Team.players.total(score).forKey("scoreTotal"),
             ])
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "team".*, COUNT(DISTINCT "player"."id") = 0 AS "hasNoPlayer", "#
                     + #"MIN("player"."score") AS "minPlayerScore", MAX("player"."score") AS "maxPlayerScore", "#
                     + #"SUM("player"."score") AS "playerScoreSum", AVG("player"."score") AS "averagePlayerScore", "#
@@ -280,8 +258,7 @@ struct HasManyTests {
     }
 
     @Test func aggregateOperators() throws {
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let score = Column("score")
             let request = Team.annotated(with: [
                 (Team.players.count * 10 + 1).forKey("weighted"),
@@ -290,9 +267,8 @@ struct HasManyTests {
                 cast(Team.players.count, as: .real).forKey("realCount"),
             ])
             .having(Team.players.count > 0 && Team.players.max(score) >= 200)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "team".*, (COUNT(DISTINCT "player"."id") * ?) + ? AS "weighted", "#
                     + #"MAX("player"."score") - MIN("player"."score") AS "spread", "#
                     + #"IFNULL(MAX("player"."score"), ?) AS "best", "#
@@ -307,13 +283,11 @@ struct HasManyTests {
     }
 
     @Test func filteredAggregateNeedsItsOwnKey() throws {
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let stars = Team.players.filter(Column("score") >= 100).forKey("stars")
             let request = Team.annotated(with: Team.players.count, stars.count)
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "team".*, COUNT(DISTINCT "player1"."id") AS "playerCount", "#
                     + #"COUNT(DISTINCT "player2"."id") AS "starCount" FROM "team" "#
                     + #"LEFT JOIN "player" "player1" ON "player1"."teamId" = "team"."id" "#
@@ -331,8 +305,7 @@ struct HasManyTests {
     }
 
     @Test func decodeAnnotatedRecord() throws {
-        let dbQueue = try teamDatabase()
-        try dbQueue.read { db throws in
+        try teamDatabase().read { db throws in
             let infos = try Team.annotated(with: Team.players.count).asRequest(of: TeamWithCount.self).fetchAll(db)
             #expect(infos.map(\.team.name) == ["Reds", "Blues", "Greens"])
             #expect(infos.map(\.playerCount) == [5, 1, 0])

@@ -6,25 +6,16 @@ import Testing
 /// Scopes of joined tables that select no column (issue 17, item 8): the
 /// tables they include keep their place in the tree of scopes, under an
 /// empty row, instead of being hoisted to the top level.
-struct JoinScopeTests {
-    private typealias Country = LibCountry
-    private typealias Author = LibAuthor
-    private typealias Book = LibBook
+struct JoinScopeTests: AwardLibrarySuite {
+    /// The books with the country of their author, by id.
+    private let booksWithCountrySQL =
+        #"SELECT "book".*, "country".* FROM "book" "# + awardLibraryBookCountryJoins + #" ORDER BY "book"."id""#
 
     @Test func includingNestedInJoining() throws {
-        let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, log throws in
             let request = Book.joining(required: Book.author.including(required: Author.country)).order(Column("id"))
             let rows = try Row.fetchAll(db, request)
-            #expect(
-                log.statements(.user) == [
-                    """
-                    SELECT "book".*, "country".* FROM "book" \
-                    JOIN "author" ON "author"."id" = "book"."authorId" \
-                    JOIN "country" ON "country"."code" = "author"."countryCode" ORDER BY "book"."id"
-                    """
-                ])
+            #expect(log.statements(.user) == [booksWithCountrySQL])
             #expect(Set(rows[0].scopes.names) == ["author"])
             let author = try #require(rows[0].scopes["author"])
             #expect(author.isEmpty)
@@ -49,8 +40,7 @@ struct JoinScopeTests {
     }
 
     @Test func decodableRecordsWithNestedKeys() throws {
-        let dbQueue = try awardLibrary(SQLLog())
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, _ throws in
             let request = Book.joining(optional: Book.author.including(optional: Author.country)).order(Column("id"))
             // Nested keys follow the scopes.
             let nested = try request.asRequest(of: BookAuthorCountry.self).fetchAll(db)
@@ -64,9 +54,7 @@ struct JoinScopeTests {
     }
 
     @Test func joiningWithoutSelectionMakesNoScope() throws {
-        let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, log throws in
             let request = Book.joining(required: Book.author.joining(required: Author.country))
             let rows = try Row.fetchAll(db, request)
             #expect(rows.allSatisfy { $0.scopes.isEmpty })
@@ -74,8 +62,7 @@ struct JoinScopeTests {
                 log.statements(.user) == [
                     """
                     SELECT "book".* FROM "book" \
-                    JOIN "author" ON "author"."id" = "book"."authorId" \
-                    JOIN "country" ON "country"."code" = "author"."countryCode"
+                    \(awardLibraryBookCountryJoins)
                     """
                 ])
         }
@@ -87,19 +74,10 @@ struct JoinScopeTests {
     }
 
     @Test func hasOneThroughPutsDestinationUnderPivotScope() throws {
-        let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, log throws in
             let request = Book.including(required: Book.country).order(Column("id"))
             let rows = try Row.fetchAll(db, request)
-            #expect(
-                log.statements(.user) == [
-                    """
-                    SELECT "book".*, "country".* FROM "book" \
-                    JOIN "author" ON "author"."id" = "book"."authorId" \
-                    JOIN "country" ON "country"."code" = "author"."countryCode" ORDER BY "book"."id"
-                    """
-                ])
+            #expect(log.statements(.user) == [booksWithCountrySQL])
             #expect(Set(rows[0].scopes.names) == ["author"])
             #expect(rows[0].scopes["author"]?.isEmpty == true)
             #expect(rows[0].scopes["author"]?.scopes["country"] == ["code": "FR", "name": "France"])
@@ -117,8 +95,7 @@ struct JoinScopeTests {
     }
 
     @Test func forKeyRenamesPivotAndDestinationScopes() throws {
-        let dbQueue = try awardLibrary(SQLLog())
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, _ throws in
             // forKey on the pivot renames the pivot scope.
             let byWriter = Book.hasOne(Country.self, through: Book.author.forKey("writer"), using: Author.country)
             let row = try #require(try Row.fetchOne(db, Book.including(required: byWriter).order(Column("id"))))

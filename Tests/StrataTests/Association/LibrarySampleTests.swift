@@ -64,8 +64,7 @@ struct LibrarySampleTests {
     }
 
     @Test func novelsOfAnAuthor() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let author = try #require(try AssocAuthor.fetchOne(db, key: 2))
             let request = AssocAuthor.books.filter(Column("authorId") == author.id)
             #expect(request.databaseTableName == "book")
@@ -78,8 +77,7 @@ struct LibrarySampleTests {
     }
 
     @Test func nestedIncludes() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             // Authors with their books, each book with its author again.
             let request =
                 AssocAuthor
@@ -93,8 +91,7 @@ struct LibrarySampleTests {
     }
 
     @Test func aggregateClosures() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocAuthor.annotated(with: [
                 AssocAuthor.books.max { $0.year },
                 AssocAuthor.books.min { $0.year },

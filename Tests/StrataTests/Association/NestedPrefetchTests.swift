@@ -8,12 +8,7 @@ import StrataTestSupport
 /// prefetch query runs from the origin rows through the join path, and the
 /// prefetched rows hang on the scope of the to-one row (`including`) or on
 /// the row itself (`joining`).
-struct NestedPrefetchTests {
-    private typealias Country = LibCountry
-    private typealias Author = LibAuthor
-    private typealias Award = LibAward
-    private typealias Book = LibBook
-
+struct NestedPrefetchTests: AwardLibrarySuite {
     private struct AuthorInfo: Decodable, FetchableRecord {
         var name: String
         var awards: [Award]
@@ -25,9 +20,7 @@ struct NestedPrefetchTests {
     }
 
     @Test func includingAllNestedInIncludingOptional() throws {
-        let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, log throws in
             let request =
                 Book
                 .including(optional: Book.author.including(all: Author.awards.order(Column("name"))))
@@ -67,9 +60,7 @@ struct NestedPrefetchTests {
     }
 
     @Test func includingAllNestedInIncludingRequiredWithFilter() throws {
-        let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, log throws in
             let request =
                 Book
                 .including(required: Book.author.filter(Column("name") != "Goethe").including(all: Author.awards))
@@ -99,9 +90,7 @@ struct NestedPrefetchTests {
     }
 
     @Test func includingAllNestedInJoining() throws {
-        let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, log throws in
             let request =
                 Book
                 .joining(required: Book.author.including(all: Author.awards.order(Column("id"))))
@@ -144,9 +133,7 @@ struct NestedPrefetchTests {
     }
 
     @Test func includingAllNestedInThroughAssociation() throws {
-        let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, log throws in
             let request =
                 Book
                 .including(required: Book.country.including(all: Country.authors.order(Column("name"))))
@@ -156,8 +143,7 @@ struct NestedPrefetchTests {
                 log.statements(.user) == [
                     """
                     SELECT "book".*, "country".* FROM "book" \
-                    JOIN "author" ON "author"."id" = "book"."authorId" \
-                    JOIN "country" ON "country"."code" = "author"."countryCode" ORDER BY "book"."id"
+                    \(awardLibraryBookCountryJoins) ORDER BY "book"."id"
                     """,
                     """
                     SELECT "author1".*, "author2"."id" AS "grdb_id" FROM "author" "author1" \
@@ -180,9 +166,7 @@ struct NestedPrefetchTests {
     }
 
     @Test func regionIncludesNestedPrefetchedTable() throws {
-        let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, log throws in
             let request = Book.including(optional: Book.author.including(all: Author.awards))
             let region = try request.databaseRegion(db)
             #expect(region.description == "author(*),award(authorId,id,name),book(authorId,id,title)")

@@ -9,20 +9,15 @@ struct PrefetchMergeTests {
     /// `p(id)`, pivots `b(id, pId, kind)`, targets `c(colc1, bId)`:
     /// p 1 has b 1 (kind x) with c 10, and b 2 (kind y) with c 20.
     private func makeQueue(_ log: SQLLog) throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE p (id INTEGER PRIMARY KEY);
-                    CREATE TABLE b (id INTEGER PRIMARY KEY, pId INTEGER REFERENCES p(id), kind TEXT);
-                    CREATE TABLE c (colc1 INTEGER PRIMARY KEY, bId INTEGER REFERENCES b(id));
-                    INSERT INTO p VALUES (1);
-                    INSERT INTO b VALUES (1, 1, 'x'), (2, 1, 'y');
-                    INSERT INTO c VALUES (10, 1), (20, 2);
-                    """)
-        }
-        log.clear()
-        return dbQueue
+        try inMemoryDatabase(
+            """
+            CREATE TABLE p (id INTEGER PRIMARY KEY);
+            CREATE TABLE b (id INTEGER PRIMARY KEY, pId INTEGER REFERENCES p(id), kind TEXT);
+            CREATE TABLE c (colc1 INTEGER PRIMARY KEY, bId INTEGER REFERENCES b(id));
+            INSERT INTO p VALUES (1);
+            INSERT INTO b VALUES (1, 1, 'x'), (2, 1, 'y');
+            INSERT INTO c VALUES (10, 1), (20, 2);
+            """, recordingIn: log)
     }
 
     private let p = Table("p")
@@ -40,8 +35,7 @@ struct PrefetchMergeTests {
     @Test("B07: same prefetch key, same pivot key: one prefetch with both pivot filters, ordered once")
     func samePrefetchKeySamePivotKey() throws {
         let log = SQLLog()
-        let dbQueue = try makeQueue(log)
-        try dbQueue.read { db throws in
+        try makeQueue(log).read { db throws in
             let request =
                 p
                 .including(all: cs(pToB.filter(Column("kind") == "x")))
@@ -62,8 +56,7 @@ struct PrefetchMergeTests {
     @Test("B07: different prefetch keys through the same pivot key share the refinements of the pivot")
     func differentPrefetchKeysSharePivot() throws {
         let log = SQLLog()
-        let dbQueue = try makeQueue(log)
-        try dbQueue.read { db throws in
+        try makeQueue(log).read { db throws in
             let request =
                 p
                 .including(all: cs(pToB.filter(Column("kind") == "x")).forKey("x"))
@@ -90,8 +83,7 @@ struct PrefetchMergeTests {
     @Test("B07: the same prefetch key through pivots under different keys makes two prefetches")
     func samePrefetchKeyDifferentPivotKeys() throws {
         let log = SQLLog()
-        let dbQueue = try makeQueue(log)
-        try dbQueue.read { db throws in
+        try makeQueue(log).read { db throws in
             let request =
                 p
                 .including(all: cs(pToB.forKey("b1").filter(Column("kind") == "x")))

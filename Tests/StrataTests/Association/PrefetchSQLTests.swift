@@ -23,26 +23,20 @@ struct PrefetchSQLTests {
 
     private struct Street: TableRecord {}
 
+    /// The teams and players of the kit, and countries whose cities and
+    /// streets have compound foreign keys.
     private func database() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT);
-                    CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id), name TEXT);
-                    INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues');
-                    INSERT INTO player VALUES (1, 1, 'Arthur'), (2, 1, 'Barbara'), (3, 2, 'Craig');
-                    CREATE TABLE country (code TEXT, region TEXT, name TEXT, PRIMARY KEY (code, region));
-                    CREATE TABLE city (
-                      id INTEGER PRIMARY KEY, countryCode TEXT, countryRegion TEXT, name TEXT,
-                      FOREIGN KEY (countryCode, countryRegion) REFERENCES country(code, region));
-                    INSERT INTO country VALUES ('FR', 'EU', 'France'), ('US', 'NA', 'USA');
-                    INSERT INTO city VALUES (1, 'FR', 'EU', 'Paris'), (2, 'FR', 'EU', 'Lyon'), (3, 'US', 'NA', 'Boston');
-                    CREATE TABLE street (id INTEGER PRIMARY KEY, cityId INTEGER REFERENCES city(id), name TEXT);
-                    INSERT INTO street VALUES (1, 1, 'Rivoli'), (2, 2, 'Mercière'), (3, 1, 'Bac'), (4, 3, 'Beacon');
-                    """)
-        }
-        return dbQueue
+        try teamPlayersDatabase(
+            """
+            CREATE TABLE country (code TEXT, region TEXT, name TEXT, PRIMARY KEY (code, region));
+            CREATE TABLE city (
+              id INTEGER PRIMARY KEY, countryCode TEXT, countryRegion TEXT, name TEXT,
+              FOREIGN KEY (countryCode, countryRegion) REFERENCES country(code, region));
+            INSERT INTO country VALUES ('FR', 'EU', 'France'), ('US', 'NA', 'USA');
+            INSERT INTO city VALUES (1, 'FR', 'EU', 'Paris'), (2, 'FR', 'EU', 'Lyon'), (3, 'US', 'NA', 'Boston');
+            CREATE TABLE street (id INTEGER PRIMARY KEY, cityId INTEGER REFERENCES city(id), name TEXT);
+            INSERT INTO street VALUES (1, 1, 'Rivoli'), (2, 2, 'Mercière'), (3, 1, 'Bac'), (4, 3, 'Beacon');
+            """)
     }
 
     /// Fetches rows, and returns the statements run, with their arguments.
@@ -53,8 +47,7 @@ struct PrefetchSQLTests {
     }
 
     @Test func singleKeyPrefetchUsesEquality() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             _ = try Row.fetchAll(db, Team.including(all: Team.players))  // Loads the schema
             let (rows, sqls) = try fetchTraced(db, Team.filter(key: 1).including(all: Team.players))
             #expect(
@@ -73,8 +66,7 @@ struct PrefetchSQLTests {
     }
 
     @Test func compoundKeyPrefetchUsesBaseCTE() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             _ = try Row.fetchAll(db, Country.including(all: Country.cities))  // Loads the schema
             let (rows, sqls) = try fetchTraced(
                 db, Country.filter(Column("name") != "Italy").including(all: Country.cities).order(Column("name")))
@@ -92,8 +84,7 @@ struct PrefetchSQLTests {
     }
 
     @Test func compoundKeyPrefetchThroughPivotUsesBaseCTE() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             _ = try Row.fetchAll(db, Country.including(all: Country.streets))  // Loads the schema
             let (rows, sqls) = try fetchTraced(
                 db, Country.including(all: Country.streets.order(Column("name"))).order(Column("name")))
@@ -117,8 +108,7 @@ struct PrefetchSQLTests {
     }
 
     @Test func compoundKeyPrefetchNestedInToOneUsesBaseCTEOfTheJoinPath() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             _ = try Row.fetchAll(db, City.including(required: City.country.including(all: Country.cities)))
             let (rows, sqls) = try fetchTraced(
                 db,
@@ -163,21 +153,18 @@ struct PrefetchSQLTests {
     private struct Toy: TableRecord {}
 
     @Test func compoundKeyPrefetchNestedInCompoundKeyPrefetch() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE parent (a INTEGER, b INTEGER, PRIMARY KEY (a, b));
-                    CREATE TABLE child (
-                      x INTEGER, y INTEGER, a INTEGER, b INTEGER, PRIMARY KEY (x, y),
-                      FOREIGN KEY (a, b) REFERENCES parent(a, b));
-                    CREATE TABLE toy (
-                      id INTEGER PRIMARY KEY, x INTEGER, y INTEGER, FOREIGN KEY (x, y) REFERENCES child(x, y));
-                    INSERT INTO parent VALUES (1, 1), (1, 2);
-                    INSERT INTO child VALUES (10, 10, 1, 1), (10, 20, 1, 1), (20, 20, 1, 2);
-                    INSERT INTO toy VALUES (1, 10, 10), (2, 10, 20), (3, 10, 20), (4, 20, 20);
-                    """)
-        }
+        let dbQueue = try inMemoryDatabase(
+            """
+            CREATE TABLE parent (a INTEGER, b INTEGER, PRIMARY KEY (a, b));
+            CREATE TABLE child (
+              x INTEGER, y INTEGER, a INTEGER, b INTEGER, PRIMARY KEY (x, y),
+              FOREIGN KEY (a, b) REFERENCES parent(a, b));
+            CREATE TABLE toy (
+              id INTEGER PRIMARY KEY, x INTEGER, y INTEGER, FOREIGN KEY (x, y) REFERENCES child(x, y));
+            INSERT INTO parent VALUES (1, 1), (1, 2);
+            INSERT INTO child VALUES (10, 10, 1, 1), (10, 20, 1, 1), (20, 20, 1, 2);
+            INSERT INTO toy VALUES (1, 10, 10), (2, 10, 20), (3, 10, 20), (4, 20, 20);
+            """)
         try dbQueue.read { db throws in
             _ = try Row.fetchAll(db, Parent.including(all: Parent.children.including(all: Child.toys)))
             let (rows, sqls) = try fetchTraced(

@@ -14,8 +14,7 @@ struct ReversedAssociationTests {
     }
 
     @Test func reversedReachesNestedAssociations() throws {
-        let dbQueue = try parentChildDatabase()
-        try dbQueue.read { db throws in
+        try parentChildDatabase().read { db throws in
             let nested = Child.parent.order(Column("id")).including(required: Parent.children.order(Column("score")))
             let request = Child.including(required: nested.reversed())
             #expect(

@@ -7,13 +7,9 @@ import Testing
 /// 000, lines 1634-1635): `▿` before the top row when it shows more than
 /// its columns, the unadapted row, scopes (`-`) and prefetched rows (`+`,
 /// those of scopes included) indented by two spaces per level.
-struct RowDebugDescriptionTests {
-    private typealias Author = LibAuthor
-    private typealias Book = LibBook
-
+struct RowDebugDescriptionTests: AwardLibrarySuite {
     @Test func adaptedRow() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.read { db throws in
+        try DatabaseQueue().read { db throws in
             // The sample of seed 000.
             let adapter = ColumnMapping(["consumed": "produced"])
             let row = try #require(try Row.fetchOne(db, sql: "SELECT 'Hello' AS produced", adapter: adapter))
@@ -30,8 +26,7 @@ struct RowDebugDescriptionTests {
     }
 
     @Test func scopesAndPrefetchedRows() throws {
-        let dbQueue = try awardLibrary(SQLLog())
-        try dbQueue.read { db throws in
+        try readAwardLibrary { db, _ throws in
             let book = try #require(
                 try Row.fetchOne(
                     db,

@@ -33,22 +33,18 @@ struct ThroughAndViewTests {
     }
 
     private func database() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE country (code TEXT PRIMARY KEY, name TEXT NOT NULL);
-                    CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL, parentId INTEGER);
-                    CREATE TABLE citizenship (
-                      countryCode TEXT NOT NULL REFERENCES country(code),
-                      personId INTEGER NOT NULL REFERENCES person(id),
-                      PRIMARY KEY (countryCode, personId));
-                    INSERT INTO country VALUES ('FR', 'France'), ('DE', 'Germany'), ('IT', 'Italy');
-                    INSERT INTO person VALUES (1, 'Arthur', NULL), (2, 'Barbara', 1), (3, 'Craig', 1);
-                    INSERT INTO citizenship VALUES ('FR', 1), ('DE', 1), ('FR', 2), ('IT', 3);
-                    """)
-        }
-        return dbQueue
+        try inMemoryDatabase(
+            """
+            CREATE TABLE country (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT NOT NULL, parentId INTEGER);
+            CREATE TABLE citizenship (
+              countryCode TEXT NOT NULL REFERENCES country(code),
+              personId INTEGER NOT NULL REFERENCES person(id),
+              PRIMARY KEY (countryCode, personId));
+            INSERT INTO country VALUES ('FR', 'France'), ('DE', 'Germany'), ('IT', 'Italy');
+            INSERT INTO person VALUES (1, 'Arthur', NULL), (2, 'Barbara', 1), (3, 'Craig', 1);
+            INSERT INTO citizenship VALUES ('FR', 1), ('DE', 1), ('FR', 2), ('IT', 3);
+            """)
     }
 
     private struct CountryInfo: Decodable, FetchableRecord {
@@ -57,12 +53,10 @@ struct ThroughAndViewTests {
     }
 
     @Test func hasManyThrough() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             let request = Country.joining(required: Country.citizens.filter(Column("name") == "Arthur"))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "country".* FROM "country" "#
                     + #"JOIN "citizenship" ON "citizenship"."countryCode" = "country"."code" "#
                     + #"JOIN "person" ON ("person"."id" = "citizenship"."personId") AND ("person"."name" = ?)"#)
@@ -80,17 +74,15 @@ struct ThroughAndViewTests {
     }
 
     @Test func requestForRecord() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             let arthur = try #require(try Person.fetchOne(db, key: 1))
             let request = arthur.request(for: Person.citizenships)
             #expect(try requestSQL(db, request) == #"SELECT * FROM "citizenship" WHERE "personId" = ?"#)
             #expect(try request.fetchAll(db).map(\.countryCode).sorted() == ["DE", "FR"])
 
             let countries = arthur.request(for: Person.countries).order(Column("name"))
-            let sql = try requestSQL(db, countries)
             #expect(
-                sql
+                try requestSQL(db, countries)
                     == #"SELECT "country".* FROM "country" JOIN "citizenship" "#
                     + #"ON ("citizenship"."countryCode" = "country"."code") AND ("citizenship"."personId" = ?) "#
                     + #"ORDER BY "country"."name""#)
@@ -99,12 +91,10 @@ struct ThroughAndViewTests {
     }
 
     @Test func sameTableAssociation() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             let request = Person.including(optional: Person.parent).order(Column("id"))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"SELECT "person1".*, "person2".* FROM "person" "person1" "#
                     + #"LEFT JOIN "person" "person2" ON "person2"."id" = "person1"."parentId" "#
                     + #"ORDER BY "person1"."id""#)
@@ -114,8 +104,7 @@ struct ThroughAndViewTests {
     }
 
     @Test func cteAssociation() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             let cte = CommonTableExpression(
                 named: "parentName", request: Person.select(Column("id"), Column("name").forKey("parentName")))
             let association = Person.association(to: cte) { person, parent in
@@ -123,9 +112,8 @@ struct ThroughAndViewTests {
             }
             let request = Person.with(cte).annotated(withOptional: association.select(Column("parentName")))
                 .order(Column("id"))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == #"WITH "parentName" AS (SELECT "id", "name" AS "parentName" FROM "person") "#
                     + #"SELECT "person".*, "parentName"."parentName" FROM "person" "#
                     + #"LEFT JOIN "parentName" ON "parentName"."id" = "person"."parentId" ORDER BY "person"."id""#)
@@ -162,18 +150,15 @@ struct ThroughAndViewTests {
     }
 
     @Test func viewAssociations() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                    CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
-                      teamId INTEGER NOT NULL REFERENCES team(id), isCaptain BOOLEAN NOT NULL DEFAULT 0);
-                    CREATE VIEW captain AS SELECT id, name, teamId FROM player WHERE isCaptain;
-                    INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues');
-                    INSERT INTO player VALUES (1, 'Arthur', 1, 1), (2, 'Barbara', 1, 0), (3, 'Craig', 2, 0);
-                    """)
-        }
+        let dbQueue = try inMemoryDatabase(
+            """
+            CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+              teamId INTEGER NOT NULL REFERENCES team(id), isCaptain BOOLEAN NOT NULL DEFAULT 0);
+            CREATE VIEW captain AS SELECT id, name, teamId FROM player WHERE isCaptain;
+            INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues');
+            INSERT INTO player VALUES (1, 'Arthur', 1, 1), (2, 'Barbara', 1, 0), (3, 'Craig', 2, 0);
+            """)
         try dbQueue.read { db throws in
             // All teams with a captain
             let teamsWithCaptain: [Team] = try Team.joining(required: Team.captain).fetchAll(db)

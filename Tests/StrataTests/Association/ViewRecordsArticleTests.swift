@@ -18,9 +18,13 @@ struct ViewRecordsArticleTests {
         ViewRecordsFixture.registerTriggers(&migrator)
     }
 
-    private func insertTeamsAndPlayers(_ db: Database) throws {
+    private func insertTeams(_ db: Database) throws {
         try Team(id: "red", name: "Red").insert(db)
         try Team(id: "blue", name: "Blue").insert(db)
+    }
+
+    private func insertTeamsAndPlayers(_ db: Database) throws {
+        try insertTeams(db)
         try Player(id: "alice", name: "Alice", teamId: "red", isCaptain: true).insert(db)
         try Player(id: "bob", name: "Bob", teamId: "blue", isCaptain: true).insert(db)
         try Player(id: "craig", name: "Craig", teamId: "blue", isCaptain: false).insert(db)
@@ -134,6 +138,13 @@ struct ViewRecordsArticleTests {
         return dbQueue
     }
 
+    /// The dump of the teams, the players and the captains.
+    private func dumpTables(_ db: Database) throws -> String {
+        let stream = TextCollector()
+        try db.dumpTables(["team", "player", "captain"], to: stream)
+        return stream.text
+    }
+
     @Test func insertThroughTrigger() throws {
         let dbQueue = try databaseWithTriggers()
         try dbQueue.write { db in
@@ -142,10 +153,8 @@ struct ViewRecordsArticleTests {
             try Captain(id: "diane", name: "Diane", teamId: "green").insert(db)
             // Well, no: Eugene is the captain
             try Captain(id: "eugene", name: "Eugene", teamId: "green").insert(db)
-            let stream = DumpText()
-            try db.dumpTables(["team", "player", "captain"], to: stream)
             #expect(
-                stream.text == """
+                try dumpTables(db) == """
                     team
                     green|Green
 
@@ -163,8 +172,7 @@ struct ViewRecordsArticleTests {
     @Test func updateThroughTrigger() throws {
         let dbQueue = try databaseWithTriggers()
         try dbQueue.write { db in
-            try Team(id: "red", name: "Red").insert(db)
-            try Team(id: "blue", name: "Blue").insert(db)
+            try insertTeams(db)
             try Captain(id: "alice", name: "Alice", teamId: "red").insert(db)
             // Bob is the Blue captain.
             var bob = Captain(id: "bob", name: "Bob", teamId: "blue")
@@ -175,10 +183,8 @@ struct ViewRecordsArticleTests {
                 $0.name = "Bobby"
                 $0.teamId = "red"
             }
-            let stream = DumpText()
-            try db.dumpTables(["team", "player", "captain"], to: stream)
             #expect(
-                stream.text == """
+                try dumpTables(db) == """
                     team
                     blue|Blue
                     red|Red
@@ -197,8 +203,7 @@ struct ViewRecordsArticleTests {
     @Test func deleteThroughTrigger() throws {
         let dbQueue = try databaseWithTriggers()
         try dbQueue.write { db in
-            try Team(id: "red", name: "Red").insert(db)
-            try Team(id: "blue", name: "Blue").insert(db)
+            try insertTeams(db)
             try Captain(id: "alice", name: "Alice", teamId: "red").insert(db)
             try Captain(id: "bob", name: "Bob", teamId: "blue").insert(db)
             try Player(id: "craig", name: "Craig", teamId: "blue", isCaptain: false).insert(db)
@@ -251,19 +256,7 @@ struct ViewRecordsArticleTests {
         config.schemaSource = ExerciseSchemaSource()
         let dbQueue = try DatabaseQueue(configuration: config)
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("Teams and players") { db in
-            try db.create(table: "team") { t in
-                t.primaryKey("id", .text)
-                t.column("name", .text).notNull()
-            }
-            try db.create(table: "player") { t in
-                t.primaryKey("id", .text)
-                t.column("name", .text).notNull()
-                t.belongsTo("team", onDelete: .setNull)
-                t.column("isCaptain", .boolean).notNull()
-            }
-            try db.create(indexOn: "player", columns: ["teamId"], options: .unique, condition: Column("isCaptain"))
-        }
+        ViewRecordsFixture.registerTeamsAndPlayers(&migrator)
         migrator.registerMigration("Exercises") { db in
             try db.execute(
                 sql: """
@@ -294,10 +287,4 @@ struct ViewRecordsArticleTests {
             #expect(try TeamCaptain.orderByPrimaryKey().fetchAll(db).map(\.teamId) == ["blue", "red"])
         }
     }
-}
-
-/// Collects the text of dumps.
-private final class DumpText: TextOutputStream {
-    var text = ""
-    func write(_ string: String) { text += string }
 }

@@ -3,49 +3,54 @@ import Strata
 import StrataTestSupport
 import Testing
 
-/// Dumps of requests with prefetched rows (issue 28).
+/// Dumps of requests with prefetched rows (issue 28), on the kit's teams and
+/// players.
 struct DumpPrefetchTests {
     private struct Team: TableRecord {
         static let players = hasMany(Player.self)
     }
     private struct Player: TableRecord {}
 
-    private func makeQueue() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT);
-                    CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id), name TEXT);
-                    INSERT INTO team VALUES (1, 'Reds'), (2, 'Blues');
-                    INSERT INTO player VALUES (1, 1, 'Arthur'), (2, 1, 'Barbara'), (3, 2, 'Craig');
-                    """)
+    private let request = Team.orderByPrimaryKey().including(all: Team.players.orderByPrimaryKey())
+
+    /// The list dump of ``request``: the teams, then their players under the
+    /// association key.
+    private let listDump = """
+        1|Reds
+        2|Blues
+
+        players
+        1|1|Arthur
+        2|1|Barbara
+        3|2|Craig
+
+        """
+
+    /// The dump of `request`, from inside a read access.
+    private func dump(
+        _ dbQueue: DatabaseQueue, _ request: some FetchRequest, format: some DumpFormat = .debug()
+    ) throws -> String {
+        try TextCollector.collect { stream in
+            try dbQueue.read { db in try db.dumpRequest(request, format: format, to: stream) }
         }
-        return dbQueue
+    }
+
+    @Test("dumpRequest prints prefetched rows after the main rows, under the association key")
+    func dumpRequestWithPrefetchedRows() throws {
+        let dbQueue = try teamPlayersDatabase()
+        #expect(try dump(dbQueue, request) == listDump)
+        // Without prefetched rows, only the main rows.
+        #expect(try dump(dbQueue, Team.orderByPrimaryKey()) == "1|Reds\n2|Blues\n")
     }
 
     @Test("B23: dumpRequest does not print the hidden pivot column of prefetched rows")
     func dumpRequestHidesPivotColumn() throws {
-        let dbQueue = try makeQueue()
-        let request = Team.orderByPrimaryKey().including(all: Team.players.orderByPrimaryKey())
-        let stream = TestStream()
-        try dbQueue.read { db in try db.dumpRequest(request, to: stream) }
-        #expect(
-            stream.output == """
-                1|Reds
-                2|Blues
+        let dbQueue = try teamPlayersDatabase()
+        #expect(try dump(dbQueue, request) == listDump)
 
-                players
-                1|1|Arthur
-                2|1|Barbara
-                3|2|Craig
-
-                """)
-
-        let json = TestStream()
-        try dbQueue.read { db in try db.dumpRequest(request, format: .json(), to: json) }
-        #expect(!json.output.contains("grdb_"))
-        #expect(json.output.contains(#""teamId":1"#))
+        let json = try dump(dbQueue, request, format: .json())
+        #expect(!json.contains("grdb_"))
+        #expect(json.contains(#""teamId":1"#))
 
         // The prefetched rows still know their team.
         let rows = try dbQueue.read { db in try Row.fetchAll(db, request) }

@@ -4,8 +4,7 @@ import Testing
 
 struct FTS3Tests {
     @Test func createTable() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "document", using: FTS3()) { t in
                     t.column("content")
@@ -19,8 +18,7 @@ struct FTS3Tests {
     }
 
     @Test func createTableOptions() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "a", options: [.ifNotExists, .temporary], using: FTS3()) { t in
                     t.column("content")
@@ -43,8 +41,7 @@ struct FTS3Tests {
     }
 
     @Test func tokenizerSQL() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let tokenizers: [(FTS3TokenizerDescriptor, String)] = [
                 (.simple, "tokenize=simple"),
                 (.porter, "tokenize=porter"),
@@ -84,24 +81,14 @@ struct FTS3Tests {
         for (tokenizer, expected) in [
             (FTS3TokenizerDescriptor.simple, simple), (.porter, porter), (.unicode61(), unicode61),
         ] {
-            let matches = try ftsMatches(content, query) { db in
-                try db.create(virtualTable: "document", using: FTS3()) { t in
-                    t.tokenizer = tokenizer
-                    t.column("content")
-                }
-            }
+            let matches = try ftsMatches(content, query, fts3Tokenizer: tokenizer)
             #expect(matches == expected, "\(content) \(query) \(tokenizer)")
         }
     }
 
     @Test func unicode61Diacritics() throws {
         func matches(_ tokenizer: FTS3TokenizerDescriptor, _ content: String, _ query: String) throws -> Bool {
-            try ftsMatches(content, query) { db in
-                try db.create(virtualTable: "document", using: FTS4()) { t in
-                    t.tokenizer = tokenizer
-                    t.column("content")
-                }
-            }
+            try ftsMatches(content, query, fts3Tokenizer: tokenizer, fts4: true)
         }
         #expect(try matches(.unicode61(), "Jérôme", "jerome"))
         #expect(try !matches(.unicode61(removeDiacritics: false), "Jérôme", "jerome"))
@@ -129,8 +116,7 @@ struct FTS3Tests {
     }
 
     @Test func rowIDIsHidden() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(virtualTable: "document", using: FTS3()) { t in
                 t.column("content")
             }

@@ -17,8 +17,7 @@ struct FTS5APITests {
 
     @Test("Built-in tokenizers work with a trace function and under memory churn")
     func builtInTokenizers() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.inDatabase { db in
+        try DatabaseQueue().inDatabase { db throws in
             var traced = 0
             db.trace { _ in traced += 1 }
             for _ in 0..<300 {
@@ -64,8 +63,7 @@ struct FTS5APITests {
 
     @Test("Wrapper tokenizers register and tokenize under a trace and memory churn")
     func wrapperTokenizer() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.inDatabase { db in
+        try DatabaseQueue().inDatabase { db throws in
             db.trace { _ in }
             db.add(tokenizer: WrapperTokenizer.self)
             for _ in 0..<100 {

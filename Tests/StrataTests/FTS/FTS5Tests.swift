@@ -3,33 +3,8 @@ import StrataTestSupport
 import Testing
 
 struct FTS5Tests {
-    @Test func createTable() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            let sql = try recordSQL(db, .changes) {
-                try db.create(virtualTable: "document", using: FTS5()) { t in
-                    t.column("content")
-                }
-                try db.create(virtualTable: "book", using: FTS5()) { t in
-                    t.tokenizer = .porter()
-                    t.column("author")
-                    t.column("title")
-                    t.column("body")
-                }
-            }
-            #expect(
-                sql == [
-                    #"CREATE VIRTUAL TABLE "document" USING fts5(content)"#,
-                    #"CREATE VIRTUAL TABLE "book" USING fts5(author, title, body, tokenize='''porter''')"#,
-                ])
-            try db.execute(sql: "INSERT INTO book (author, title, body) VALUES ('Melville', 'Moby-Dick', 'Whales')")
-            #expect(try Row.fetchAll(db, sql: "SELECT * FROM book WHERE book MATCH 'whale'").count == 1)
-        }
-    }
-
     @Test func options() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "table") { t in
                 t.primaryKey("id", .integer)
                 t.column("content", .text)
@@ -62,8 +37,7 @@ struct FTS5Tests {
     }
 
     @Test func tokenizerSQL() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let tokenizers: [(FTS5TokenizerDescriptor, String)] = [
                 (.unicode61(), "tokenize='''unicode61'''"),
                 (.unicode61(removeDiacritics: false), "tokenize='''unicode61'' ''remove_diacritics'' ''0'''"),
@@ -120,24 +94,14 @@ struct FTS5Tests {
             (FTS5TokenizerDescriptor.ascii(), ascii), (.unicode61(), unicode61),
             (.porter(wrapping: .ascii()), porterAscii), (.porter(), porterUnicode61),
         ] {
-            let matches = try ftsMatches(content, query) { db in
-                try db.create(virtualTable: "document", using: FTS5()) { t in
-                    t.tokenizer = tokenizer
-                    t.column("content")
-                }
-            }
+            let matches = try ftsMatches(content, query, fts5Tokenizer: tokenizer)
             #expect(matches == expected, "\(content) \(query) \(tokenizer.components)")
         }
     }
 
     @Test func unicode61Options() throws {
         func matches(_ tokenizer: FTS5TokenizerDescriptor, _ content: String, _ query: String) throws -> Bool {
-            try ftsMatches(content, query) { db in
-                try db.create(virtualTable: "document", using: FTS5()) { t in
-                    t.tokenizer = tokenizer
-                    t.column("content")
-                }
-            }
+            try ftsMatches(content, query, fts5Tokenizer: tokenizer)
         }
         #expect(try matches(.unicode61(), "Jérôme", "jerome"))
         #expect(try !matches(.unicode61(removeDiacritics: false), "Jérôme", "jerome"))
@@ -155,91 +119,8 @@ struct FTS5Tests {
         #expect(try !matches(.unicode61(categories: "L*"), "abc 123", "123"))
     }
 
-    @Test func synchronizedTable() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.create(table: "book") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("author", .text)
-                t.column("title", .text)
-                t.column("year", .integer)
-            }
-            try db.execute(sql: "INSERT INTO book (author, title, year) VALUES ('Herman Melville', 'Moby-Dick', 1851)")
-            try db.create(virtualTable: "book_ft", using: FTS5()) { t in
-                t.synchronize(withTable: "book")
-                t.column("author")
-                t.column("title")
-            }
-            #expect(
-                try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'book_ft'")
-                    == #"CREATE VIRTUAL TABLE "book_ft" USING fts5(author, title, content='book', content_rowid='id')"#)
-            let search = """
-                SELECT book.* FROM book JOIN book_ft ON book_ft.rowid = book.rowid AND book_ft MATCH ?
-                """
-            func titles(_ pattern: FTS5Pattern?) throws -> [String] {
-                try FTSBook.fetchAll(db, sql: search, arguments: [pattern]).map(\.title)
-            }
-            #expect(try titles(FTS5Pattern(matchingPhrase: "Moby Dick")) == ["Moby-Dick"])
-            try db.execute(
-                sql: "INSERT INTO book (author, title, year) VALUES ('Jules Verne', 'Around the World', 1872)")
-            #expect(try titles(FTS5Pattern(matchingAnyTokenIn: "verne")) == ["Around the World"])
-            try db.execute(sql: "UPDATE book SET title = 'Twenty Thousand Leagues' WHERE author = 'Jules Verne'")
-            #expect(try titles(FTS5Pattern(matchingAnyTokenIn: "world")) == [])
-            #expect(try titles(FTS5Pattern(matchingAnyTokenIn: "leagues")) == ["Twenty Thousand Leagues"])
-            try db.execute(sql: "DELETE FROM book WHERE author = 'Jules Verne'")
-            #expect(try titles(FTS5Pattern(matchingAnyTokenIn: "leagues")) == [])
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book_ft WHERE book_ft MATCH 'leagues'") == 0)
-            #expect(try db.execute(sql: "INSERT INTO book_ft(book_ft) VALUES ('integrity-check')") == ())
-        }
-    }
-
-    @Test func synchronizedTableWithContentRowID() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.create(table: "book") { t in
-                t.primaryKey("code", .integer)
-                t.column("title", .text)
-            }
-            try db.execute(sql: "INSERT INTO book (code, title) VALUES (12, 'Moby-Dick')")
-            try db.create(virtualTable: "book_ft", using: FTS5()) { t in
-                t.synchronize(withTable: "book")
-                t.contentRowID = "code"
-                t.column("title")
-            }
-            try db.execute(sql: "INSERT INTO book (code, title) VALUES (13, 'Around the World')")
-            try db.execute(sql: "UPDATE book SET title = 'Moby Dick' WHERE code = 12")
-            #expect(try Int64.fetchAll(db, sql: "SELECT rowid FROM book_ft WHERE book_ft MATCH 'moby'") == [12])
-            #expect(try Int64.fetchAll(db, sql: "SELECT rowid FROM book_ft WHERE book_ft MATCH 'world'") == [13])
-            #expect(
-                try String.fetchAll(db, sql: "SELECT title FROM book_ft WHERE book_ft MATCH 'dick'") == ["Moby Dick"])
-        }
-    }
-
-    @Test func dropSynchronizationTriggers() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.create(table: "book") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("title", .text)
-            }
-            try db.create(virtualTable: "book_ft", using: FTS5()) { t in
-                t.synchronize(withTable: "book")
-                t.column("title")
-            }
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger'") == 3)
-            try db.drop(table: "book_ft")
-            #expect(throws: DatabaseError.self) {
-                try db.execute(sql: "INSERT INTO book (title) VALUES ('Moby-Dick')")
-            }
-            try db.dropFTS5SynchronizationTriggers(forTable: "book_ft")
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger'") == 0)
-            try db.execute(sql: "INSERT INTO book (title) VALUES ('Moby-Dick')")
-        }
-    }
-
     @Test func rank() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(virtualTable: "document", using: FTS5()) { t in
                 t.column("content")
             }

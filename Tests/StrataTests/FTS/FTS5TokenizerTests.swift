@@ -7,7 +7,11 @@ private final class SpaceTokenizer: FTS5CustomTokenizer {
     static let name = "space"
     let uppercase: Bool
 
+    /// With the argument "fail", the tokenizer fails to be created.
     init(db: Database, arguments: [String]) throws {
+        if arguments == ["fail"] {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "nope")
+        }
         uppercase = arguments == ["upper"]
     }
 
@@ -66,29 +70,9 @@ private final class SynonymTokenizer: FTS5WrapperTokenizer {
     }
 }
 
-/// A tokenizer that fails to be created.
-private final class FailingTokenizer: FTS5CustomTokenizer {
-    static let name = "failing"
-
-    init(db: Database, arguments: [String]) throws {
-        throw DatabaseError(resultCode: .SQLITE_ERROR, message: "nope")
-    }
-
-    func tokenize(
-        context: UnsafeMutableRawPointer?,
-        tokenization: FTS5Tokenization,
-        pText: UnsafePointer<CChar>?,
-        nText: CInt,
-        tokenCallback: @escaping FTS5TokenCallback
-    ) -> CInt {
-        0
-    }
-}
-
 struct FTS5TokenizerTests {
     @Test func builtInTokenizers() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.inDatabase { db in
+        try DatabaseQueue().inDatabase { db throws in
             let unicode61 = try db.makeTokenizer(.unicode61())
             #expect(try unicode61.tokenize(document: "Gustave Doré").map(\.token) == ["gustave", "dore"])
             #expect(try unicode61.tokenize(query: "JÉRÔME").map(\.token) == ["jerome"])
@@ -108,9 +92,13 @@ struct FTS5TokenizerTests {
         }
     }
 
+    /// The number of documents that match the raw FTS5 `pattern`.
+    private func matchCount(_ db: Database, _ pattern: String) throws -> Int {
+        try FTSDocument.matching(FTS5Pattern(rawPattern: pattern)).fetchCount(db)
+    }
+
     @Test func customTokenizer() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             db.add(tokenizer: SpaceTokenizer.self)
             #expect(SpaceTokenizer.tokenizerDescriptor().components == ["space"])
             #expect(SpaceTokenizer.tokenizerDescriptor(arguments: ["upper"]).components == ["space", "upper"])
@@ -122,14 +110,11 @@ struct FTS5TokenizerTests {
             }
             #expect(sql == [#"CREATE VIRTUAL TABLE "document" USING fts5(content, tokenize='''space''')"#])
             try db.execute(sql: "INSERT INTO document (content) VALUES ('Moby-Dick Jérôme')")
-            func count(_ pattern: String) throws -> Int {
-                try FTSDocument.matching(FTS5Pattern(rawPattern: pattern)).fetchCount(db)
-            }
-            #expect(try count("\"moby-dick\"") == 1)
-            #expect(try count("\"MOBY-DICK\"") == 1)
-            #expect(try count("moby") == 0)
-            #expect(try count("\"jérôme\"") == 1)
-            #expect(try count("\"jerome\"") == 0)
+            #expect(try matchCount(db, "\"moby-dick\"") == 1)
+            #expect(try matchCount(db, "\"MOBY-DICK\"") == 1)
+            #expect(try matchCount(db, "moby") == 0)
+            #expect(try matchCount(db, "\"jérôme\"") == 1)
+            #expect(try matchCount(db, "\"jerome\"") == 0)
 
             let tokenizer = try db.makeTokenizer(SpaceTokenizer.tokenizerDescriptor(arguments: ["upper"]))
             #expect(try tokenizer.tokenize(document: "a  b").map(\.token) == ["A", "B"])
@@ -137,21 +122,17 @@ struct FTS5TokenizerTests {
     }
 
     @Test func wrapperTokenizer() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             db.add(tokenizer: SynonymTokenizer.self)
             try db.create(virtualTable: "document", using: FTS5()) { t in
                 t.tokenizer = SynonymTokenizer.tokenizerDescriptor()
                 t.column("content")
             }
             try db.execute(sql: "INSERT INTO document (content) VALUES ('The first Émile')")
-            func count(_ pattern: String) throws -> Int {
-                try FTSDocument.matching(FTS5Pattern(rawPattern: pattern)).fetchCount(db)
-            }
-            #expect(try count("first") == 1)
-            #expect(try count("\"1st\"") == 1)
-            #expect(try count("emile") == 1)
-            #expect(try count("the") == 0)
+            #expect(try matchCount(db, "first") == 1)
+            #expect(try matchCount(db, "\"1st\"") == 1)
+            #expect(try matchCount(db, "emile") == 1)
+            #expect(try matchCount(db, "the") == 0)
 
             let tokenizer = try db.makeTokenizer(SynonymTokenizer.tokenizerDescriptor(arguments: ["ascii"]))
             let tokens = try tokenizer.tokenize(document: "The FIRST Émile")
@@ -162,12 +143,11 @@ struct FTS5TokenizerTests {
     }
 
     @Test func failingTokenizer() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            db.add(tokenizer: FailingTokenizer.self)
+        try DatabaseQueue().write { db throws in
+            db.add(tokenizer: SpaceTokenizer.self)
             #expect(throws: DatabaseError.self) {
                 try db.create(virtualTable: "document", using: FTS5()) { t in
-                    t.tokenizer = FailingTokenizer.tokenizerDescriptor()
+                    t.tokenizer = SpaceTokenizer.tokenizerDescriptor(arguments: ["fail"])
                     t.column("content")
                 }
             }

@@ -21,17 +21,16 @@ private struct JoinedBookFTS5: TableRecord {
 struct FTSJoinedMatchTests {
     @Test("B44: matching on a joined association leaves the full-text table name unqualified")
     func joinedMatchIsUnqualified() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT);
-                    CREATE VIRTUAL TABLE book_ft4 USING fts4(title);
-                    CREATE VIRTUAL TABLE book_ft5 USING fts5(title);
-                    INSERT INTO book VALUES (1, 'Moby Dick'), (2, 'Ulysses');
-                    INSERT INTO book_ft4 (rowid, title) SELECT id, title FROM book;
-                    INSERT INTO book_ft5 (rowid, title) SELECT id, title FROM book;
-                    """)
+        try inMemoryWrite(
+            """
+            CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT);
+            CREATE VIRTUAL TABLE book_ft4 USING fts4(title);
+            CREATE VIRTUAL TABLE book_ft5 USING fts5(title);
+            INSERT INTO book VALUES (1, 'Moby Dick'), (2, 'Ulysses');
+            INSERT INTO book_ft4 (rowid, title) SELECT id, title FROM book;
+            INSERT INTO book_ft5 (rowid, title) SELECT id, title FROM book;
+            """
+        ) { db throws in
             let fts4 = JoinedBook.joining(required: JoinedBook.fts4.matching(FTS3Pattern(matchingAllTokensIn: "moby")))
             #expect(
                 try requestSQL(db, fts4) == """

@@ -50,8 +50,7 @@ struct FTS3PatternTests {
     }
 
     @Test func search() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(virtualTable: "document", using: FTS4()) { t in
                 t.column("content")
             }
@@ -115,8 +114,7 @@ struct FTS3PatternTests {
 
 struct FTS5PatternTests {
     @Test func makeFTS5Pattern() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(virtualTable: "book", using: FTS5()) { t in
                 t.column("title")
                 t.column("author")
@@ -178,8 +176,7 @@ struct FTS5PatternTests {
     }
 
     @Test func search() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(virtualTable: "document", using: FTS5()) { t in
                 t.column("content")
             }
@@ -225,8 +222,7 @@ struct FTS5PatternTests {
     }
 
     @Test func unknownColumnInSearch() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(virtualTable: "document", using: FTS5()) { t in
                 t.column("content")
             }

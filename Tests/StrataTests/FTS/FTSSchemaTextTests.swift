@@ -13,10 +13,35 @@ struct FTSSchemaTextTests {
             arguments: [table])
     }
 
+    @Test(arguments: SynchronizableFTSModule.allCases)
+    func createTable(_ module: SynchronizableFTSModule) throws {
+        try DatabaseQueue().write { db throws in
+            let sql = try recordSQL(db, .changes) {
+                try module.createTable(db, named: "document", columns: ["content"])
+                try module.createTable(db, named: "book", columns: ["author", "title", "body"], porter: true)
+            }
+            let expected =
+                switch module {
+                case .fts4:
+                    [
+                        #"CREATE VIRTUAL TABLE "document" USING fts4(content)"#,
+                        #"CREATE VIRTUAL TABLE "book" USING fts4(tokenize=porter, author, title, body)"#,
+                    ]
+                case .fts5:
+                    [
+                        #"CREATE VIRTUAL TABLE "document" USING fts5(content)"#,
+                        #"CREATE VIRTUAL TABLE "book" USING fts5(author, title, body, tokenize='''porter''')"#,
+                    ]
+                }
+            #expect(sql == expected)
+            try db.execute(sql: "INSERT INTO book (author, title, body) VALUES ('Melville', 'Moby-Dick', 'Whales')")
+            #expect(try Row.fetchAll(db, sql: "SELECT * FROM book WHERE book MATCH 'whale'").count == 1)
+        }
+    }
+
     @Test("B24: FTS5 lists the columns before tokenize=, FTS4 quotes the languageid column")
     func moduleArguments() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "documents", using: FTS5()) { t in
                     t.tokenizer = .ascii()
@@ -48,8 +73,7 @@ struct FTSSchemaTextTests {
 
     @Test("B31: the INSERT of the synchronization triggers quotes docid and rowid")
     func synchronizationTriggers() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "document") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("body", .text)

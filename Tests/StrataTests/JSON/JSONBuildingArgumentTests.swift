@@ -7,13 +7,12 @@ import Testing
 struct JSONBuildingArgumentTests {
     @Test("B33: asJSON does not wrap NULL nor the result of -> in JSON(...)")
     func nullAndArrowResultsAreNotWrapped() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE player (id INTEGER PRIMARY KEY, info TEXT);
-                    INSERT INTO player VALUES (1, '{"address":{"city":"Paris"}}');
-                    """)
+        try inMemoryWrite(
+            """
+            CREATE TABLE player (id INTEGER PRIMARY KEY, info TEXT);
+            INSERT INTO player VALUES (1, '{"address":{"city":"Paris"}}');
+            """
+        ) { db throws in
             let info = JSONColumn("info")
             let array = Database.jsonArray(
                 [DatabaseValue.null.asJSON, info.jsonRepresentation(atPath: "address").asJSON, Column("info").asJSON]

@@ -17,22 +17,15 @@ private struct JSONPlayer: FetchableRecord, TableRecord {
 
 @Suite("JSON")
 struct JSONTests {
+    /// Arthur in Berlin (`a`) and Barbara in Paris (`b`), with their address as JSON.
     private func makeQueue() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.primaryKey("id", .text)
-                t.column("name", .text).notNull()
-                t.column("address", .jsonText).notNull()
-            }
-            try db.execute(
-                sql: """
-                    INSERT INTO player VALUES
-                      ('a', 'Arthur', '{"street":"Hauptstraße","city":"Berlin","country":"DE"}'),
-                      ('b', 'Barbara', '{"street":"Main St","city":"Paris","country":"FR"}')
-                    """)
-        }
-        return dbQueue
+        try inMemoryDatabase(
+            """
+            CREATE TABLE player (id TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL, address TEXT NOT NULL);
+            INSERT INTO player VALUES
+              ('a', 'Arthur', '{"street":"Hauptstraße","city":"Berlin","country":"DE"}'),
+              ('b', 'Barbara', '{"street":"Main St","city":"Paris","country":"FR"}')
+            """)
     }
 
     @Test("A JSON path index, and a filter on a JSON subcomponent")
@@ -51,8 +44,7 @@ struct JSONTests {
 
     @Test("-> returns JSON, ->> returns SQL values, jsonExtract")
     func accessors() throws {
-        let dbQueue = try makeQueue()
-        try dbQueue.read { db throws in
+        try makeQueue().read { db throws in
             let address = JSONColumn("address")
             let request = Table("player").filter(key: "a")
             #expect(try String.fetchOne(db, request.select(address["city"])) == "Berlin")
@@ -68,8 +60,7 @@ struct JSONTests {
 
     @Test("Functions that build JSON embed JSON values as JSON")
     func building() throws {
-        let dbQueue = try makeQueue()
-        try dbQueue.read { db throws in
+        try makeQueue().read { db throws in
             let request = Table("player").filter(key: "a")
             let address = JSONColumn("address")
             let name = Column("name")
@@ -102,8 +93,7 @@ struct JSONTests {
 
     @Test("Aggregates")
     func aggregates() throws {
-        let dbQueue = try makeQueue()
-        try dbQueue.read { db throws in
+        try makeQueue().read { db throws in
             let address = JSONColumn("address")
             let names = Database.jsonGroupArray(Column("name"))
             #expect(try String.fetchOne(db, Table("player").select(names)) == #"["Arthur","Barbara"]"#)
@@ -118,8 +108,7 @@ struct JSONTests {
 
     @Test("Modifications: insert, replace, set, remove, patch")
     func modifications() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.read { db throws in
+        try DatabaseQueue().read { db throws in
             let value = #"{"a":1,"b":2}"#
             let nested: [(key: String, value: any SQLExpressible)] = [(key: "$.c", value: Database.json("[1]"))]
             let assignments: [(key: String, value: any SQLExpressible)] = [
@@ -150,8 +139,7 @@ struct JSONTests {
 
     @Test("Aliased JSON columns")
     func alias() throws {
-        let dbQueue = try makeQueue()
-        try dbQueue.read { db throws in
+        try makeQueue().read { db throws in
             let alias = TableAlias<JSONPlayer>(name: "p")
             let request = JSONPlayer.aliased(alias).filter(alias.address["country"] == "FR")
             #expect(try request.fetchAll(db).map(\.name) == ["Barbara"])

@@ -7,8 +7,7 @@ import Testing
 struct AliasedUpdateTests {
     @Test("B35: UPDATE of an aliased, joined request does not name the alias on the updated table")
     func joinedAliasedUpdate() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.write { db throws in
+        try assocLibrary().write { db throws in
             let book = TableAlias(name: "b")
             let request = AssocBook.aliased(book).joining(
                 required: AssocBook.author.filter(Column("countryCode") == "DE"))

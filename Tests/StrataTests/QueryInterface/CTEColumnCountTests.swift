@@ -10,8 +10,7 @@ struct CTEColumnCountTests {
 
     @Test("B17: a CTE defined by a request that reads another CTE gets its column count from its selection")
     func columnCountOfRequestReadingAnotherCTE() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.read { db throws in
+        try DatabaseQueue().read { db throws in
             let cte1 = CommonTableExpression(named: "cte1", request: Table("cte2").select(Column("a")))
             let request = cte1.all().with(cte2).with(cte1).including(required: cte1.association(to: cte2))
             let row = try #require(try Row.fetchOne(db, request))
@@ -33,8 +32,7 @@ struct CTEColumnCountTests {
 
     @Test("B17: the error of a CTE whose columns can not be counted names the CTE and suggests columns:")
     func columnCountErrorNamesTheCTE() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.read { db throws in
+        try DatabaseQueue().read { db throws in
             let cte1 = CommonTableExpression(named: "cte1", sql: "SELECT * FROM cte2")
             let request = cte1.all().with(cte1).including(required: cte1.association(to: cte2))
             do {

@@ -6,23 +6,17 @@ import Testing
 /// The SQL of `fetchCount` and `fetchOne`, and the `*` selection.
 struct CountAndSingleResultTests {
     private func makeDatabase(_ log: SQLLog) throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE readers (id INTEGER PRIMARY KEY, name TEXT, age INT);
-                    INSERT INTO readers (id, name, age) VALUES (1, '1', 20), (2, '0', 30), (3, NULL, 30);
-                    """)
-        }
-        return dbQueue
+        try inMemoryDatabase(
+            """
+            CREATE TABLE readers (id INTEGER PRIMARY KEY, name TEXT, age INT);
+            INSERT INTO readers (id, name, age) VALUES (1, '1', 20), (2, '0', 30), (3, NULL, 30);
+            """, recordingIn: log)
     }
 
     @Test("B14: fetchCount keeps a selection that defines aliases the filter may use")
     func countKeepsAliases() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.read { db throws in
-            log.clear()
+        try makeDatabase(log).read { db throws in
             let readers = Table("readers")
             #expect(
                 try readers.annotated(with: Column("name").forKey("alt")).filter(Column("alt").detached).fetchCount(db)
@@ -46,9 +40,7 @@ struct CountAndSingleResultTests {
     @Test("B39: fetchOne adds no LIMIT 1 when the filter tests a unique key with IS NULL")
     func isNullOnUniqueKeyNeedsNoLimit() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.read { db throws in
-            log.clear()
+        try makeDatabase(log).read { db throws in
             let readers = Table("readers")
             #expect(try readers.filter(Column("id") == nil).fetchOne(db) == nil)
             #expect(try readers.filter(nil == Column("id")).filter(Column("age") == 30).fetchOne(db) == nil)
@@ -70,8 +62,7 @@ struct CountAndSingleResultTests {
     @Test("B40: .allColumns(excluding:) that excludes nothing, or only unknown columns, is *")
     func excludingNothingIsStar() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.read { db throws in
+        try makeDatabase(log).read { db throws in
             let readers = Table("readers")
             log.clear()
             #expect(try readers.select(.allColumns(excluding: [String]())).distinct().fetchCount(db) == 3)

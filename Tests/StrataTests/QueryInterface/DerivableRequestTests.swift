@@ -29,13 +29,12 @@ extension QueryInterfaceRequest<Author> {
 /// Reusable request methods and column enums.
 struct DerivableRequestTests {
     @Test func reusableMethods() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT, country TEXT);
-                    INSERT INTO author (name, country) VALUES ('b', 'FR'), ('A', 'FR'), ('c', 'US');
-                    """)
+        try inMemoryWrite(
+            """
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT, country TEXT);
+            INSERT INTO author (name, country) VALUES ('b', 'FR'), ('A', 'FR'), ('c', 'US');
+            """
+        ) { db throws in
             let request = Author.all().filter(country: "FR").orderedByName()
             #expect(
                 try requestSQL(db, request)

@@ -7,8 +7,7 @@ import Testing
 struct EmptyRequestRegionTests {
     @Test("B38: none() filters with a bound false value, and its region stays empty")
     func noneBindsFalse() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocAuthor.filter(Column("countryCode") == "FR").none()
             let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
             #expect(statement.sql == #"SELECT * FROM "author" WHERE ("countryCode" = ?) AND ?"#)
@@ -26,8 +25,7 @@ struct EmptyRequestRegionTests {
 
     @Test("B19: the statement region of a request with including(all:) covers the prefetched tables")
     func prefetchedTablesInStatementRegion() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocAuthor.including(all: AssocAuthor.books)
             let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
             #expect(

@@ -69,8 +69,7 @@ struct ExpressionSQLTests {
                 == "SELECT * FROM \"player\" WHERE \"verified\" AND (\"score\" >= ?) AND (\"name\" IS NOT NULL)")
         #expect(try sql(QIPlayer.filter([].joined(operator: .and))).0 == "SELECT * FROM \"player\" WHERE 1")
         #expect(try sql(QIPlayer.filter([].joined(operator: .or))).0 == "SELECT * FROM \"player\" WHERE 0")
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.read { db throws in
+        try DatabaseQueue().read { db throws in
             let empty: [any SQLSpecificExpressible] = []
             #expect(try Int.fetchOne(db, SQLRequest<Int>(literal: "SELECT \(empty.joined(operator: .add))")) == 0)
             #expect(try Int.fetchOne(db, SQLRequest<Int>(literal: "SELECT \(empty.joined(operator: .multiply))")) == 1)
@@ -115,8 +114,7 @@ struct ExpressionSQLTests {
     }
 
     @Test func inclusionResults() throws {
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             #expect(try QIPlayer.filter([1, 3].contains(id)).fetchCount(db) == 2)
             #expect(try QIPlayer.filter((0..<1000).contains(score)).fetchCount(db) == 1)
             #expect(try QIPlayer.filter((1000...2000).contains(score)).fetchCount(db) == 3)
@@ -159,8 +157,7 @@ struct ExpressionSQLTests {
         #expect(
             try sql(QIPlayer.order(name.collating(.rtrim).desc)).0
                 == "SELECT * FROM \"player\" ORDER BY \"name\" COLLATE RTRIM DESC")
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             #expect(try QIPlayer.filter(name.collating(.nocase) == "arthur").fetchCount(db) == 1)
             #expect(try QIPlayer.filter(name == "arthur").fetchCount(db) == 0)
         }
@@ -198,8 +195,7 @@ struct ExpressionSQLTests {
     }
 
     @Test func functionResults() throws {
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             let row = try Row.fetchOne(db, QIPlayer.select(min(score), max(score)))!
             #expect(row[0] == 500)
             #expect(row[1] == 2000)

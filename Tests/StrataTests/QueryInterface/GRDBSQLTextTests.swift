@@ -6,8 +6,7 @@ import Testing
 /// The SQL text of query interface requests matches GRDB 7 (issue 17, item 17).
 struct GRDBSQLTextTests {
     @Test func aliasedSelectionsAreNotParenthesized() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let a = TableAlias(name: "a")
             let b = TableAlias(name: "b")
             let request = AssocBook.aliased(a)
@@ -27,8 +26,7 @@ struct GRDBSQLTextTests {
     }
 
     @Test func aliasedSelectionsOfAllShapesAreNotParenthesized() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocBook.select(
                 (Column("year") * 2).forKey("double"),
                 (Column("year") > 1800).forKey("modern"),
@@ -36,9 +34,8 @@ struct GRDBSQLTextTests {
                 (-Column("year")).forKey("negated"),
                 (Column("authorId") ?? 0).forKey("author"),
                 Column("title").collating(.nocase).forKey("title"))
-            let sql = try requestSQL(db, request)
             #expect(
-                sql
+                try requestSQL(db, request)
                     == """
                     SELECT "year" * ? AS "double", "year" > ? AS "modern", \
                     ("year" > ?) AND ("kind" = ?) AS "modernNovel", -"year" AS "negated", \
@@ -61,8 +58,7 @@ struct GRDBSQLTextTests {
     }
 
     @Test func literalOperandsAreParenthesizedUnlessSingleTerm() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request = AssocAuthor.filter(Column("id") + SQL("1 + 1") == SQL("2"))
                 .select(SQL("id * 2").forKey("x"))
             #expect(try requestSQL(db, request) == #"SELECT id * 2 AS "x" FROM "author" WHERE ("id" + (1 + 1)) = (2)"#)
@@ -70,8 +66,7 @@ struct GRDBSQLTextTests {
     }
 
     @Test func successiveFiltersMakeOneAndChain() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let request =
                 AssocAuthor
                 .filter(Column("id") > 1)
@@ -85,8 +80,7 @@ struct GRDBSQLTextTests {
     }
 
     @Test func operandsKeepTheirOrder() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             #expect(
                 try requestSQL(db, AssocAuthor.having(2 == AssocAuthor.books.count))
                     == """
@@ -106,8 +100,7 @@ struct GRDBSQLTextTests {
     }
 
     @Test func noneAndUnnamedAliases() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let none = try AssocAuthor.none().makePreparedRequest(db, forSingleResult: false).statement
             #expect(none.sql == #"SELECT * FROM "author" WHERE ?"#)
             #expect(none.arguments == [false])

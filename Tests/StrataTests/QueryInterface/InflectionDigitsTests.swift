@@ -19,17 +19,16 @@ struct InflectionDigitsTests {
 
     @Test("B08: a to-many key that ends with digits is singularized before the digits when joined")
     func joinedToManyKeyWithDigits() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE p (id INTEGER PRIMARY KEY);
-                    CREATE TABLE c (id INTEGER PRIMARY KEY, pId INTEGER REFERENCES p(id));
-                    CREATE TABLE d (id INTEGER PRIMARY KEY, cId INTEGER REFERENCES c(id));
-                    INSERT INTO p VALUES (1);
-                    INSERT INTO c VALUES (7, 1);
-                    INSERT INTO d VALUES (3, 7);
-                    """)
+        try inMemoryWrite(
+            """
+            CREATE TABLE p (id INTEGER PRIMARY KEY);
+            CREATE TABLE c (id INTEGER PRIMARY KEY, pId INTEGER REFERENCES p(id));
+            CREATE TABLE d (id INTEGER PRIMARY KEY, cId INTEGER REFERENCES c(id));
+            INSERT INTO p VALUES (1);
+            INSERT INTO c VALUES (7, 1);
+            INSERT INTO d VALUES (3, 7);
+            """
+        ) { db throws in
             let p = Table("p")
             let c = Table("c")
             let ds = c.hasMany(Table("d")).forKey("ds1")

@@ -9,17 +9,13 @@ import Testing
 struct JoinRefinementTests {
     /// `a(id, bId)` → `b(id)`: b 1 and 2, a 1 → b 1, a 2 → b 2.
     private func abDatabase() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE b (id INTEGER PRIMARY KEY);
-                    CREATE TABLE a (id INTEGER PRIMARY KEY, bId INTEGER REFERENCES b(id));
-                    INSERT INTO b VALUES (1), (2);
-                    INSERT INTO a VALUES (1, 1), (2, 2);
-                    """)
-        }
-        return dbQueue
+        try inMemoryDatabase(
+            """
+            CREATE TABLE b (id INTEGER PRIMARY KEY);
+            CREATE TABLE a (id INTEGER PRIMARY KEY, bId INTEGER REFERENCES b(id));
+            INSERT INTO b VALUES (1), (2);
+            INSERT INTO a VALUES (1, 1), (2, 2);
+            """)
     }
 
     private let a = Table("a")
@@ -41,22 +37,18 @@ struct JoinRefinementTests {
         try abDatabase().read { db throws in
             let custom1 = aToB.select(Column("id"), SQL(sql: "1"))
             let custom2 = aToB.select(Column("id"), SQL(sql: "2"))
-            #expect(
-                try requestSQL(db, a.including(required: custom1).including(required: aToB))
-                    == #"SELECT "a".*, "b".* FROM "a" JOIN "b" ON "b"."id" = "a"."bId""#)
-            #expect(
-                try requestSQL(db, a.including(required: aToB).including(required: custom2))
-                    == #"SELECT "a".*, "b"."id", 2 FROM "a" JOIN "b" ON "b"."id" = "a"."bId""#)
-            #expect(
-                try requestSQL(db, a.including(required: custom1).including(required: custom2))
-                    == #"SELECT "a".*, "b"."id", 2 FROM "a" JOIN "b" ON "b"."id" = "a"."bId""#)
-            // `joining` selects nothing: it keeps the selection of `including`.
-            #expect(
-                try requestSQL(db, a.including(required: custom1).joining(required: aToB))
-                    == #"SELECT "a".*, "b"."id", 1 FROM "a" JOIN "b" ON "b"."id" = "a"."bId""#)
-            #expect(
-                try requestSQL(db, a.joining(required: aToB).including(required: custom2))
-                    == #"SELECT "a".*, "b"."id", 2 FROM "a" JOIN "b" ON "b"."id" = "a"."bId""#)
+            let join = #"FROM "a" JOIN "b" ON "b"."id" = "a"."bId""#
+            let cases: [(QueryInterfaceRequest<Row>, String)] = [
+                (a.including(required: custom1).including(required: aToB), #"SELECT "a".*, "b".* "# + join),
+                (a.including(required: aToB).including(required: custom2), #"SELECT "a".*, "b"."id", 2 "# + join),
+                (a.including(required: custom1).including(required: custom2), #"SELECT "a".*, "b"."id", 2 "# + join),
+                // `joining` selects nothing: it keeps the selection of `including`.
+                (a.including(required: custom1).joining(required: aToB), #"SELECT "a".*, "b"."id", 1 "# + join),
+                (a.joining(required: aToB).including(required: custom2), #"SELECT "a".*, "b"."id", 2 "# + join),
+            ]
+            for (request, sql) in cases {
+                #expect(try requestSQL(db, request) == sql)
+            }
             let row = try #require(try Row.fetchOne(db, a.including(required: custom1).including(required: custom2)))
             #expect(row.scopes["b"] == ["id": 1, "2": 2])
         }
@@ -82,8 +74,7 @@ struct JoinRefinementTests {
     @Test("B10: the common table expression of a joined association replaces the one of the request")
     func cteOfJoinedAssociationWins() throws {
         let log = SQLLog()
-        let dbQueue = try awardLibrary(log)
-        try dbQueue.read { db throws in
+        try awardLibrary(log).read { db throws in
             let cte1 = CommonTableExpression(named: "cte", sql: "SELECT 1")
             let cte2 = CommonTableExpression(named: "cte", sql: "SELECT 2")
             let value = SQL(sql: "(SELECT * FROM cte)").forKey("value")
@@ -167,15 +158,14 @@ struct JoinRefinementTests {
 
     @Test("B36: join conditions use the schema's spelling of ForeignKey columns")
     func joinConditionUsesSchemaSpelling() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE PARENTS (id INTEGER PRIMARY KEY);
-                    CREATE TABLE CHILDREN (id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES PARENTS(id));
-                    INSERT INTO PARENTS VALUES (1);
-                    INSERT INTO CHILDREN VALUES (1, 1), (2, 1);
-                    """)
+        try inMemoryWrite(
+            """
+            CREATE TABLE PARENTS (id INTEGER PRIMARY KEY);
+            CREATE TABLE CHILDREN (id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES PARENTS(id));
+            INSERT INTO PARENTS VALUES (1);
+            INSERT INTO CHILDREN VALUES (1, 1), (2, 1);
+            """
+        ) { db throws in
             let children = Table("CHILDREN")
             let parent = children.belongsTo(Table("PARENTS"), using: ForeignKey(["PARENTID"]))
             #expect(

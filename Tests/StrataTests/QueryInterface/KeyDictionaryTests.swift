@@ -14,24 +14,18 @@ private struct Member: Codable, FetchableRecord, PersistableRecord {
 struct KeyDictionaryTests {
     /// `member(a UNIQUE, b, c, d)`, with a composite unique index on `(c, b)`.
     private func makeDatabase(_ log: SQLLog) throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE member (a INTEGER UNIQUE, b INTEGER, c INTEGER, d INTEGER);
-                    CREATE UNIQUE INDEX member_cb ON member(c, b);
-                    INSERT INTO member (a, b, c) VALUES (1, 2, 3), (4, 5, NULL);
-                    """)
-        }
-        return dbQueue
+        try inMemoryDatabase(
+            """
+            CREATE TABLE member (a INTEGER UNIQUE, b INTEGER, c INTEGER, d INTEGER);
+            CREATE UNIQUE INDEX member_cb ON member(c, b);
+            INSERT INTO member (a, b, c) VALUES (1, 2, 3), (4, 5, NULL);
+            """, recordingIn: log)
     }
 
     @Test("B01: a key dictionary that contains a unique key plus other columns filters on every given column")
     func uniqueKeyPlusOtherColumns() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.write { db throws in
-            log.clear()
+        try makeDatabase(log).write { db throws in
             #expect(try Member.exists(db, key: ["a": 1, "b": 2]))
             #expect(try Member.exists(db, key: ["a": 1, "b": 3]) == false)
             #expect(try Member.fetchOne(db, key: ["b": 2, "a": 1])?.c == 3)
@@ -58,8 +52,7 @@ struct KeyDictionaryTests {
     @Test("B01: the columns of a composite unique key come first, in the order of the key")
     func compositeKeyPlusOtherColumns() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.read { db throws in
+        try makeDatabase(log).read { db throws in
             #expect(
                 try requestSQL(db, Table("member").filter(key: ["d": 4, "b": 2, "c": 3]))
                     == #"SELECT * FROM "member" WHERE ("c" = ?) AND ("b" = ?) AND ("d" = ?)"#)

@@ -46,8 +46,7 @@ struct KeyRequestTests {
 
     @Test func uniqueKeysFetchOneWithoutLimit() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.write { db throws in
+        try makeDatabase(log).write { db throws in
             try Player(id: 1, email: "a@x", teamId: nil).insert(db)
             log.clear()
             _ = try Player.fetchOne(db, key: 1)
@@ -83,8 +82,7 @@ struct KeyRequestTests {
 
     @Test func nilKeysMatchNoRow() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.write { db throws in
+        try makeDatabase(log).write { db throws in
             try db.execute(sql: "INSERT INTO pet (id, name) VALUES (NULL, 'stray')")
             #expect(try requestSQL(db, Pet.filter(id: nil)) == #"SELECT * FROM "pet" WHERE 0"#)
             #expect(try requestSQL(db, Pet.filter(key: nil as String?)) == #"SELECT * FROM "pet" WHERE 0"#)
@@ -104,8 +102,7 @@ struct KeyRequestTests {
 
     @Test func nilForeignKeyRequestsNoRow() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.write { db throws in
+        try makeDatabase(log).write { db throws in
             let player = Player(id: 1, email: "a@x", teamId: nil)
             let request = player.request(for: Player.belongsTo(Team.self))
             #expect(try requestSQL(db, request) == #"SELECT * FROM "team" WHERE 0"#)
@@ -114,8 +111,7 @@ struct KeyRequestTests {
 
     @Test func keyDictionariesFollowIndexOrder() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.write { db throws in
+        try makeDatabase(log).write { db throws in
             log.clear()
             _ = try Citizenship.fetchOne(db, key: ["countryName": "France", "personName": "Arthur"])
             _ = try Citizenship.deleteOne(db, key: ["countryName": "France", "personName": "Arthur"])
@@ -129,8 +125,7 @@ struct KeyRequestTests {
 
     @Test func joinedStatementsUseFastPrimaryKey() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.write { db throws in
+        try makeDatabase(log).write { db throws in
             try db.execute(sql: "INSERT INTO tag (name, score) VALUES ('a', 1), ('b', 2)")
             try db.execute(sql: "INSERT INTO note (body) VALUES ('x')")
             log.clear()

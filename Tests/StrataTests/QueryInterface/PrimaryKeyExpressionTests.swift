@@ -24,36 +24,31 @@ private struct Item: TableRecord {
 /// Expressions and groupings built on the primary key of a table.
 struct PrimaryKeyExpressionTests {
     private func makeDatabase(_ log: SQLLog) throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE passport (
-                      countryCode TEXT NOT NULL, citizenId INTEGER NOT NULL, score INTEGER,
-                      PRIMARY KEY (countryCode, citizenId));
-                    CREATE TABLE player (id INTEGER PRIMARY KEY, score INTEGER);
-                    CREATE TABLE tag (a TEXT, b TEXT, score INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID;
-                    CREATE TABLE writer (id TEXT PRIMARY KEY, name TEXT);
-                    CREATE TABLE novel (id INTEGER PRIMARY KEY, writerId TEXT REFERENCES writer(id));
-                    CREATE TABLE pair (a INTEGER, b INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID;
-                    CREATE TABLE item (
-                      id INTEGER PRIMARY KEY, pairA INTEGER, pairB INTEGER,
-                      FOREIGN KEY (pairA, pairB) REFERENCES pair(a, b));
-                    INSERT INTO passport VALUES ('FR', 1, 0), ('US', 1, 0);
-                    INSERT INTO writer VALUES ('w1', 'Zola');
-                    INSERT INTO novel VALUES (1, 'w1'), (2, NULL);
-                    INSERT INTO pair VALUES (1, 2);
-                    INSERT INTO item VALUES (1, 1, 2), (2, NULL, NULL), (3, 1, NULL);
-                    """)
-        }
-        return dbQueue
+        try inMemoryDatabase(
+            """
+            CREATE TABLE passport (
+              countryCode TEXT NOT NULL, citizenId INTEGER NOT NULL, score INTEGER,
+              PRIMARY KEY (countryCode, citizenId));
+            CREATE TABLE player (id INTEGER PRIMARY KEY, score INTEGER);
+            CREATE TABLE tag (a TEXT, b TEXT, score INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID;
+            CREATE TABLE writer (id TEXT PRIMARY KEY, name TEXT);
+            CREATE TABLE novel (id INTEGER PRIMARY KEY, writerId TEXT REFERENCES writer(id));
+            CREATE TABLE pair (a INTEGER, b INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID;
+            CREATE TABLE item (
+              id INTEGER PRIMARY KEY, pairA INTEGER, pairB INTEGER,
+              FOREIGN KEY (pairA, pairB) REFERENCES pair(a, b));
+            INSERT INTO passport VALUES ('FR', 1, 0), ('US', 1, 0);
+            INSERT INTO writer VALUES ('w1', 'Zola');
+            INSERT INTO novel VALUES (1, 'w1'), (2, NULL);
+            INSERT INTO pair VALUES (1, 2);
+            INSERT INTO item VALUES (1, 1, 2), (2, NULL, NULL), (3, 1, NULL);
+            """, recordingIn: log)
     }
 
     @Test("B27: groupByPrimaryKey() groups by the INTEGER PRIMARY KEY, the rowid, or the keys of WITHOUT ROWID tables")
     func groupByPrimaryKey() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.write { db throws in
+        try makeDatabase(log).write { db throws in
             #expect(
                 try requestSQL(db, Table("passport").all().groupByPrimaryKey())
                     == #"SELECT * FROM "passport" GROUP BY "rowid""#)
@@ -79,8 +74,7 @@ struct PrimaryKeyExpressionTests {
     @Test("B37: !alias.exists tests the rowid, or all the columns of a WITHOUT ROWID primary key")
     func missingJoinedRow() throws {
         let log = SQLLog()
-        let dbQueue = try makeDatabase(log)
-        try dbQueue.read { db throws in
+        try makeDatabase(log).read { db throws in
             let writer = TableAlias()
             let withoutWriter = Novel.joining(optional: Novel.writer.aliased(writer)).filter(!writer.exists)
             #expect(

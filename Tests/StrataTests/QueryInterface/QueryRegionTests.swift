@@ -16,8 +16,7 @@ struct QueryRegionTests {
     }
 
     @Test func regionsOfRequests() throws {
-        let dbQueue = try database()
-        try dbQueue.read { db throws in
+        try database().read { db throws in
             let prefetching = try Parent.including(all: Parent.children).databaseRegion(db)
             #expect(prefetching.description == "child(id,parentId,score),parent(*)")
             #expect(try Parent.none().including(all: Parent.children).databaseRegion(db).isEmpty)

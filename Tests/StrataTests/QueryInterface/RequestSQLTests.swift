@@ -16,8 +16,7 @@ struct RequestSQLTests {
     }
 
     @Test func briefExample() throws {
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             let request = QIPlayer.filter(Column("score") > 1000).order(Column("name")).limit(10)
             let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
             #expect(statement.sql == "SELECT * FROM \"player\" WHERE \"score\" > ? ORDER BY \"name\" LIMIT 10")
@@ -29,8 +28,7 @@ struct RequestSQLTests {
     @Test func allAndNone() throws {
         #expect(try sql(QIPlayer.all()) == "SELECT * FROM \"player\"")
         #expect(try sql(QIPlayer.none()) == "SELECT * FROM \"player\" WHERE ?")
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             #expect(try QIPlayer.none().fetchAll(db).isEmpty)
             #expect(try QIPlayer.fetchAll(db).count == 4)
             #expect(try QIPlayer.fetchCount(db) == 4)
@@ -53,8 +51,7 @@ struct RequestSQLTests {
         #expect(
             try sql(Table("team").select(.allColumns(excluding: ["other"]), Column("id")))
                 == "SELECT *, \"id\" FROM \"team\"")
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             #expect(
                 try QIPlayer.select(name, as: String.self).filter(name != nil).order(name).fetchAll(db) == [
                     "Arthur", "Barbara", "Craig",
@@ -88,8 +85,7 @@ struct RequestSQLTests {
         #expect(
             try sql(QIPlayer.all().group { $0.team }.having { max($0.score) > 0 })
                 == "SELECT * FROM \"player\" GROUP BY \"team\" HAVING MAX(\"score\") > ?")
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             #expect(try QIPlayer.filter { $0.team == "red" }.fetchCount(db) == 2)
             #expect(try QIPlayer.filter { $0.id == 2 }.select({ $0.name }, as: String.self).fetchOne(db) == "Barbara")
         }
@@ -102,8 +98,7 @@ struct RequestSQLTests {
         #expect(
             try sql(QIPlayer.select(team, max(score)).group(team).having(min(score) >= 1000))
                 == "SELECT \"team\", MAX(\"score\") FROM \"player\" GROUP BY \"team\" HAVING MIN(\"score\") >= ?")
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             let rows = try Row.fetchAll(db, QIPlayer.select(team, max(score)).group(team).having(min(score) >= 1000))
             #expect(rows == [["team": "blue", "MAX(\"score\")": 2000]])
         }
@@ -129,8 +124,7 @@ struct RequestSQLTests {
         #expect(try sql(QIPlayer.all().reversed()) == "SELECT * FROM \"player\"")
         #expect(try sql(QIPlayer.order(name).unordered()) == "SELECT * FROM \"player\"")
         #expect(try sql(QIPlayer.order(sql: "name DESC")) == "SELECT * FROM \"player\" ORDER BY name DESC")
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             #expect(throws: DatabaseError.self) { try QIPlayer.order(sql: "name").reversed().fetchAll(db) }
             #expect(try QIPlayer.order(score.desc).fetchAll(db).map(\.id) == [2, 4, 1, 3])
             #expect(try QIPlayer.order(score.desc).reversed().fetchAll(db).map(\.id) == [3, 1, 4, 2])
@@ -156,8 +150,7 @@ struct RequestSQLTests {
     @Test func limits() throws {
         #expect(try sql(QIPlayer.limit(5)) == "SELECT * FROM \"player\" LIMIT 5")
         #expect(try sql(QIPlayer.limit(5, offset: 10)) == "SELECT * FROM \"player\" LIMIT 5 OFFSET 10")
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             #expect(
                 try QIPlayer.all().makePreparedRequest(db, forSingleResult: true).statement.sql
                     == "SELECT * FROM \"player\" LIMIT 1")
@@ -169,8 +162,7 @@ struct RequestSQLTests {
     }
 
     @Test func counting() throws {
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             #expect(try QIPlayer.fetchCount(db) == 4)
             #expect(try QIPlayer.filter(email != nil).fetchCount(db) == 0)
             #expect(try QIPlayer.select(team).distinct().fetchCount(db) == 2)
@@ -199,14 +191,10 @@ struct RequestSQLTests {
 
     private func countSQL(_ body: (Database) throws -> Void) throws -> [String] {
         let dbQueue = try qiPlayerDatabase()
-        let collected = QICollector()
-        try dbQueue.read { db in
-            db.trace { event in
-                collected.append(event.expandedDescription)
-            }
-            try body(db)
+        let sqls = try dbQueue.read { db in
+            try recordSQL(db, .all, expanded: true) { try body(db) }
         }
-        return collected.values.filter { $0.contains("COUNT") }
+        return sqls.filter { $0.contains("COUNT") }
     }
 
     @Test func commonTableExpressions() throws {
@@ -223,8 +211,7 @@ struct RequestSQLTests {
                 == "WITH RECURSIVE \"counter\"(\"x\") AS (VALUES(1) UNION ALL SELECT x+1 FROM counter WHERE x < ?) SELECT * FROM \"counter\""
         )
         let requestCTE = CommonTableExpression(named: "red", request: QIPlayer.filter(team == "red"))
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             #expect(try QIPlayer.with(cte).filter(cte.contains(name)).fetchCount(db) == 1)
             #expect(try counter.all().with(counter).fetchAll(db) == [1, 2, 3, 4, 5])
             #expect(try requestCTE.all().with(requestCTE).fetchCount(db) == 2)
@@ -265,8 +252,7 @@ struct RequestSQLTests {
     }
 
     @Test func existsQueries() throws {
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.write { db throws in
+        try qiPlayerDatabase().write { db throws in
             try db.execute(sql: "INSERT INTO team VALUES ('red'), ('green')")
             let teamAlias = TableAlias()
             let players = Table("player").filter(Column("team") == teamAlias[Column("id")])
@@ -280,8 +266,7 @@ struct RequestSQLTests {
     @Test func tableRequests() throws {
         #expect(try sql(Table("player").filter(Column("id") == 1)) == "SELECT * FROM \"player\" WHERE \"id\" = ?")
         #expect(try sql(Table<QIPlayer>("player").order(Column("id"))) == "SELECT * FROM \"player\" ORDER BY \"id\"")
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             #expect(try Table("player").fetchAll(db).count == 4)
             #expect(try Table<QIPlayer>("player").fetchOne(db)?.id == 1)
             #expect(
@@ -292,8 +277,7 @@ struct RequestSQLTests {
     }
 
     @Test func whenConnectedVariants() throws {
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             let request = QIPlayer.all()
                 .filterWhenConnected { _ in Column("score") > 600 }
                 .orderWhenConnected { _ in [Column("score").desc] }
@@ -310,12 +294,4 @@ struct RequestSQLTests {
                     == "SELECT \"team\" FROM \"player\" GROUP BY \"team\" HAVING COUNT(\"id\") > ?")
         }
     }
-}
-
-/// Collects strings from concurrent callbacks.
-final class QICollector: @unchecked Sendable {
-    private var storage: [String] = []
-    private let lock = TestLock()
-    var values: [String] { lock.withLock { storage } }
-    func append(_ value: String) { lock.withLock { storage.append(value) } }
 }

@@ -10,8 +10,7 @@ private struct Country: TableRecord, FetchableRecord, Identifiable {
 /// SQL interpolation of tables, records, columns and common table expressions.
 struct SQLInterpolationQueryTests {
     @Test func tablesAndColumns() throws {
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             let tableSQL: SQL = "SELECT * FROM \(QIPlayer.self)"
             #expect(try tableSQL.build(db).sql == "SELECT * FROM \"player\"")
             let columnsSQL: SQL = "SELECT \(columnsOf: QIPlayer.self) FROM player"
@@ -25,8 +24,7 @@ struct SQLInterpolationQueryTests {
 
     @Test func commonTableExpressions() throws {
         let cte = CommonTableExpression(named: "names", columns: ["n"], request: QIPlayer.select(Column("name")))
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             let sql: SQL = "WITH \(definitionFor: cte) SELECT COUNT(*) FROM \(cte)"
             #expect(
                 try sql.build(db).sql
@@ -36,8 +34,7 @@ struct SQLInterpolationQueryTests {
     }
 
     @Test func selectPrimaryKey() throws {
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.write { db throws in
+        try qiPlayerDatabase().write { db throws in
             try db.execute(
                 sql: "CREATE TABLE country (isoCode TEXT PRIMARY KEY); INSERT INTO country VALUES ('FR'), ('US')")
             #expect(try requestSQL(db, Country.selectID()) == "SELECT \"isoCode\" FROM \"country\"")

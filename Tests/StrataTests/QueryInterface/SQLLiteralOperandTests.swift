@@ -7,8 +7,7 @@ import Testing
 struct SQLLiteralOperandTests {
     @Test("B30: raw SQL literals used as operands always go in parentheses")
     func literalOperandsAreParenthesized() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let cast = SQL("CAST(\(Column("title")) AS BLOB)").sqlExpression
             #expect(
                 try requestSQL(db, AssocBook.select(cast && Column("year")))
@@ -37,8 +36,7 @@ struct SQLLiteralOperandTests {
 
     @Test("B41: an empty array interpolated in an SQL literal is (SELECT NULL WHERE NULL)")
     func emptyArrayInLiteral() throws {
-        let dbQueue = try assocLibrary()
-        try dbQueue.read { db throws in
+        try assocLibrary().read { db throws in
             let ids: [Int] = []
             let inSQL: SQL = "SELECT id FROM book WHERE id IN \(ids)"
             #expect(try inSQL.build(db).sql == "SELECT id FROM book WHERE id IN (SELECT NULL WHERE NULL)")

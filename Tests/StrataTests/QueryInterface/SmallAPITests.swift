@@ -5,9 +5,7 @@ import Testing
 /// AnyDatabaseRegionConvertible and the joining of SQL literals.
 @Suite struct SmallAPITests {
     @Test func anyDatabaseRegionConvertible() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, score INTEGER)")
+        try inMemoryWrite("CREATE TABLE player (id INTEGER PRIMARY KEY, score INTEGER)") { db throws in
             let fromClosure = AnyDatabaseRegionConvertible { db in
                 try Table("player").select(Column("score")).databaseRegion(db)
             }

@@ -8,9 +8,8 @@ import Testing
 struct SubqueryInterpolationTests {
     @Test("B13: a request interpolated into an SQL literal is inserted as is, without parentheses")
     func interpolatedRequestHasNoParentheses() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(sql: "CREATE TABLE table1 (id INTEGER PRIMARY KEY); INSERT INTO table1 VALUES (1), (2)")
+        let sql = "CREATE TABLE table1 (id INTEGER PRIMARY KEY); INSERT INTO table1 VALUES (1), (2)"
+        try inMemoryWrite(sql) { db throws in
             let sqlRequest = SQLRequest<Int>(sql: "SELECT id FROM table1")
             let fromSQL = SQLRequest<Int>("SELECT * FROM (\(sqlRequest))")
             #expect(try requestSQL(db, fromSQL) == "SELECT * FROM (SELECT id FROM table1)")
@@ -29,8 +28,7 @@ struct SubqueryInterpolationTests {
 
     @Test("B13: a WITH clause built from definitionFor: and cte.all() runs")
     func withClauseFromInterpolation() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.read { db throws in
+        try DatabaseQueue().read { db throws in
             let cte = CommonTableExpression(named: "cte", literal: "SELECT \("O'Brien")")
             let request = SQLRequest<String>("WITH \(definitionFor: cte) \(cte.all())")
             #expect(try requestSQL(db, request) == #"WITH "cte" AS (SELECT ?) SELECT * FROM "cte""#)

@@ -35,21 +35,17 @@ private struct Document: TableRecord, FetchableRecord {
 /// `TableRecord`: table names, selections, keys, batch updates and deletes.
 struct TableRecordQueryTests {
     private func keyDatabase() throws -> DatabaseQueue {
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE country (isoCode TEXT PRIMARY KEY, name TEXT NOT NULL);
-                    INSERT INTO country VALUES ('FR', 'France'), ('US', 'United States'), ('DE', 'Germany');
-                    CREATE TABLE citizenship (citizenId INTEGER, countryCode TEXT, PRIMARY KEY (citizenId, countryCode));
-                    INSERT INTO citizenship VALUES (1, 'FR'), (1, 'US'), (2, 'FR');
-                    CREATE TABLE document (content TEXT);
-                    INSERT INTO document VALUES ('a'), ('b');
-                    CREATE UNIQUE INDEX player_email ON player(email);
-                    UPDATE player SET email = 'arthur@example.com' WHERE id = 1;
-                    """)
-        }
-        return dbQueue
+        try qiPlayerDatabase(
+            """
+            CREATE TABLE country (isoCode TEXT PRIMARY KEY, name TEXT NOT NULL);
+            INSERT INTO country VALUES ('FR', 'France'), ('US', 'United States'), ('DE', 'Germany');
+            CREATE TABLE citizenship (citizenId INTEGER, countryCode TEXT, PRIMARY KEY (citizenId, countryCode));
+            INSERT INTO citizenship VALUES (1, 'FR'), (1, 'US'), (2, 'FR');
+            CREATE TABLE document (content TEXT);
+            INSERT INTO document VALUES ('a'), ('b');
+            CREATE UNIQUE INDEX player_email ON player(email);
+            UPDATE player SET email = 'arthur@example.com' WHERE id = 1;
+            """)
     }
 
     @Test func defaultTableNames() {
@@ -62,8 +58,7 @@ struct TableRecordQueryTests {
     }
 
     @Test func databaseSelection() throws {
-        let dbQueue = try qiPlayerDatabase()
-        try dbQueue.read { db throws in
+        try qiPlayerDatabase().read { db throws in
             #expect(try requestSQL(db, RestrictedPlayer.all()) == "SELECT \"id\", \"name\" FROM \"player\"")
             #expect(try requestSQL(db, ExtendedPlayer.all()) == "SELECT *, \"rowid\" FROM \"player\"")
             #expect(try RestrictedPlayer.numberOfSelectedColumns(db) == 2)
@@ -72,8 +67,7 @@ struct TableRecordQueryTests {
     }
 
     @Test func filterByKey() throws {
-        let dbQueue = try keyDatabase()
-        try dbQueue.read { db throws in
+        try keyDatabase().read { db throws in
             #expect(try requestSQL(db, QIPlayer.filter(key: 1)) == "SELECT * FROM \"player\" WHERE \"id\" = ?")
             #expect(
                 try requestSQL(db, Country.filter(keys: ["FR", "US"]))
@@ -112,8 +106,7 @@ struct TableRecordQueryTests {
     }
 
     @Test func orderAndGroupByPrimaryKey() throws {
-        let dbQueue = try keyDatabase()
-        try dbQueue.read { db throws in
+        try keyDatabase().read { db throws in
             #expect(try requestSQL(db, QIPlayer.orderByPrimaryKey()) == "SELECT * FROM \"player\" ORDER BY \"id\"")
             #expect(try requestSQL(db, Country.orderByPrimaryKey()) == "SELECT * FROM \"country\" ORDER BY \"isoCode\"")
             #expect(
@@ -131,15 +124,13 @@ struct TableRecordQueryTests {
 
     @Test func nonUniqueKeysAreFatal() async {
         await #expect(processExitsWith: .failure) {
-            let dbQueue = try DatabaseQueue()
-            try dbQueue.read { db in
+            try DatabaseQueue().read { db throws in
                 try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
                 _ = try Table("player").filter(key: ["name": "Arthur"]).fetchAll(db)
             }
         }
         await #expect(processExitsWith: .failure) {
-            let dbQueue = try DatabaseQueue()
-            try dbQueue.read { db in
+            try DatabaseQueue().read { db throws in
                 try db.execute(sql: "CREATE TABLE t (a INT, b INT, PRIMARY KEY (a, b))")
                 _ = try Table("t").filter(key: 1).fetchAll(db)
             }
@@ -147,8 +138,7 @@ struct TableRecordQueryTests {
     }
 
     @Test func deletion() throws {
-        let dbQueue = try keyDatabase()
-        try dbQueue.write { db throws in
+        try keyDatabase().write { db throws in
             var statements: [String] = []
             db.trace { statements.append($0.description) }
             #expect(try Country.deleteOne(db, id: "FR"))
@@ -174,8 +164,7 @@ struct TableRecordQueryTests {
     }
 
     @Test func batchUpdates() throws {
-        let dbQueue = try keyDatabase()
-        try dbQueue.write { db throws in
+        try keyDatabase().write { db throws in
             var statements: [String] = []
             db.trace { statements.append($0.description) }
             #expect(

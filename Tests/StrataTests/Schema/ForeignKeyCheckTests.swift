@@ -7,21 +7,16 @@ struct ForeignKeyCheckTests {
     func makeLibraryQueue() throws -> DatabaseQueue {
         var config = Configuration()
         config.foreignKeysEnabled = false
-        let dbQueue = try DatabaseQueue(configuration: config)
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY);
-                    CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), name TEXT);
-                    CREATE TABLE review (id INTEGER PRIMARY KEY, bookId INTEGER REFERENCES book(id));
-                    """)
-        }
-        return dbQueue
+        return try inMemoryDatabase(
+            """
+            CREATE TABLE author (id INTEGER PRIMARY KEY);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), name TEXT);
+            CREATE TABLE review (id INTEGER PRIMARY KEY, bookId INTEGER REFERENCES book(id));
+            """, configuration: config)
     }
 
     @Test func noViolation() throws {
-        let dbQueue = try makeLibraryQueue()
-        try dbQueue.write { db throws in
+        try makeLibraryQueue().write { db throws in
             try db.execute(sql: "INSERT INTO author (id) VALUES (1); INSERT INTO book VALUES (1, 1, 'Moby-Dick')")
             try db.checkForeignKeys()
             try db.checkForeignKeys(in: "book")
@@ -30,29 +25,23 @@ struct ForeignKeyCheckTests {
     }
 
     @Test func checkForeignKeysThrowsDetailedError() throws {
-        let dbQueue = try makeLibraryQueue()
-        try dbQueue.write { db throws in
+        try makeLibraryQueue().write { db throws in
             try db.execute(sql: "INSERT INTO book (id, authorId, name) VALUES (1, 2, 'Moby-Dick')")
-            do {
-                try db.checkForeignKeys(in: "book")
-                Issue.record("Expected error")
-            } catch let error as DatabaseError {
-                #expect(error.resultCode == .SQLITE_CONSTRAINT)
-                #expect(error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY)
-                #expect(
-                    error.description == """
-                        SQLite error 19: FOREIGN KEY constraint violation - from book(authorId) to author(id), \
-                        in [id:1 authorId:2 name:"Moby-Dick"]
-                        """)
-            }
+            let error = try #require(throws: DatabaseError.self) { try db.checkForeignKeys(in: "book") }
+            #expect(error.resultCode == .SQLITE_CONSTRAINT)
+            #expect(error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY)
+            #expect(
+                error.description == """
+                    SQLite error 19: FOREIGN KEY constraint violation - from book(authorId) to author(id), \
+                    in [id:1 authorId:2 name:"Moby-Dick"]
+                    """)
             #expect(throws: DatabaseError.self) { try db.checkForeignKeys() }
             try db.checkForeignKeys(in: "review")
         }
     }
 
     @Test func violationCursor() throws {
-        let dbQueue = try makeLibraryQueue()
-        try dbQueue.write { db throws in
+        try makeLibraryQueue().write { db throws in
             try db.execute(
                 sql: """
                     INSERT INTO book (id, authorId, name) VALUES (1, 2, 'Moby-Dick');

@@ -6,8 +6,7 @@ import Testing
 /// Schema definitions write the same SQL as GRDB 7 (issue 17, items 1, 2, 19, 20).
 struct GRDBSchemaParityTests {
     @Test func belongsToFindsSingularThenPluralTable() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "teams") { t in t.autoIncrementedPrimaryKey("id") }
             try db.create(table: "country") { t in t.primaryKey("code", .text) }
             try db.create(table: "countries") { t in t.primaryKey("isoCode", .text) }
@@ -35,14 +34,11 @@ struct GRDBSchemaParityTests {
     }
 
     @Test func automaticIndexNames() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "team") { t in t.autoIncrementedPrimaryKey("id") }
-            try db.create(table: "pair") { t in
-                t.column("a", .text)
-                t.column("b", .text)
-                t.primaryKey(["a", "b"])
-            }
+        let schema = """
+            CREATE TABLE team (id INTEGER PRIMARY KEY AUTOINCREMENT);
+            CREATE TABLE pair (a TEXT, b TEXT, PRIMARY KEY (a, b));
+            """
+        try inMemoryWrite(schema) { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in
                     t.autoIncrementedPrimaryKey("id")
@@ -71,8 +67,7 @@ struct GRDBSchemaParityTests {
     }
 
     @Test func notNullBeforeReferences() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "author") { t in t.autoIncrementedPrimaryKey("id") }
             try db.create(table: "book") { t in
                 t.autoIncrementedPrimaryKey("id")
@@ -91,8 +86,7 @@ struct GRDBSchemaParityTests {
 
     @Test func schemaLookupsRunPragmaDatabaseList() throws {
         let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
+        try DatabaseQueue(configuration: log.configuration()).write { db in
             try db.execute(sql: "CREATE TABLE t(a)")
             log.clear()
             _ = try db.tableExists("t")

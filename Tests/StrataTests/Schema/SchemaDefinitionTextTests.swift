@@ -9,8 +9,7 @@ import Testing
 struct SchemaDefinitionTextTests {
     @Test("B12: a column with two references(...) keeps both foreign keys")
     func twoReferencesOnOneColumn() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "parent") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("name", .text).unique()
@@ -31,9 +30,7 @@ struct SchemaDefinitionTextTests {
 
     @Test("B16: drop(indexOn:columns:) drops the index on those columns whatever its name")
     func dropIndexOnColumns() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(sql: "CREATE TABLE test (a INTEGER, b INTEGER)")
+        try inMemoryWrite("CREATE TABLE test (a INTEGER, b INTEGER)") { db throws in
             try db.create(index: "custom_name_a", on: "test", columns: ["a"])
             try db.create(index: "custom_name_a_b", on: "test", columns: ["a", "b"])
             let sql = try recordSQL(db, .changes) {
@@ -89,15 +86,12 @@ struct SchemaDefinitionTextTests {
 
     @Test("B32: foreign keys without columns name the referenced primary key, or rowid; PRIMARY KEY comes first")
     func foreignKeysNameTheReferencedPrimaryKey() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.create(table: "test1") { t in t.autoIncrementedPrimaryKey("id") }
-            try db.create(table: "test2") { t in t.column("name", .text) }
-            try db.create(table: "test3") { t in
-                t.column("a", .integer)
-                t.column("b", .integer)
-                t.primaryKey(["a", "b"])
-            }
+        let schema = """
+            CREATE TABLE test1 (id INTEGER PRIMARY KEY AUTOINCREMENT);
+            CREATE TABLE test2 (name TEXT);
+            CREATE TABLE test3 (a INTEGER, b INTEGER, PRIMARY KEY (a, b));
+            """
+        try inMemoryWrite(schema) { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "child") { t in
                     t.column("c", .integer)
@@ -135,8 +129,7 @@ struct SchemaDefinitionTextTests {
 
     @Test("B34: NOT NULL and UNIQUE with the default ABORT policy write no conflict clause")
     func abortIsNotWrittenOut() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "team") { t in t.autoIncrementedPrimaryKey("id") }
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "test") { t in
@@ -159,8 +152,7 @@ struct SchemaDefinitionTextTests {
 
     @Test("B42: reindex(collation:) writes the name of a custom collation as is")
     func reindexCustomCollation() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.reindex(collation: .localizedCompare)
                 try db.reindex(collation: .nocase)
@@ -171,9 +163,7 @@ struct SchemaDefinitionTextTests {
 
     @Test("B43: create(view:columns:as:) puts a space before the column list")
     func viewColumnList() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(sql: "CREATE TABLE test (x, y, z)")
+        try inMemoryWrite("CREATE TABLE test (x, y, z)") { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(view: "view4", columns: ["a", "b", "c"], as: SQLRequest<Row>(sql: "SELECT * FROM test"))
             }

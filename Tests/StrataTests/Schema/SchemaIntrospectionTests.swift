@@ -5,26 +5,21 @@ import Testing
 
 struct SchemaIntrospectionTests {
     func makeLibraryQueue() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT 'Anonymous');
-                    CREATE TABLE book (
-                        id INTEGER PRIMARY KEY,
-                        authorId INTEGER REFERENCES author(id),
-                        name TEXT);
-                    CREATE INDEX book_on_authorId ON book(authorId);
-                    CREATE VIEW bookName AS SELECT id, name FROM book;
-                    CREATE TRIGGER bookTrigger AFTER INSERT ON book BEGIN SELECT 1; END;
-                    """)
-        }
-        return dbQueue
+        try inMemoryDatabase(
+            """
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT 'Anonymous');
+            CREATE TABLE book (
+                id INTEGER PRIMARY KEY,
+                authorId INTEGER REFERENCES author(id),
+                name TEXT);
+            CREATE INDEX book_on_authorId ON book(authorId);
+            CREATE VIEW bookName AS SELECT id, name FROM book;
+            CREATE TRIGGER bookTrigger AFTER INSERT ON book BEGIN SELECT 1; END;
+            """)
     }
 
     @Test func existenceChecks() throws {
-        let dbQueue = try makeLibraryQueue()
-        try dbQueue.read { db throws in
+        try makeLibraryQueue().read { db throws in
             #expect(try db.tableExists("book"))
             #expect(try db.tableExists("BOOK"))
             #expect(try db.tableExists("book", in: "main"))
@@ -63,8 +58,7 @@ struct SchemaIntrospectionTests {
     }
 
     @Test func columns() throws {
-        let dbQueue = try makeLibraryQueue()
-        try dbQueue.read { db throws in
+        try makeLibraryQueue().read { db throws in
             let columns = try db.columns(in: "author")
             #expect(columns.map(\.name) == ["id", "name"])
             #expect(columns.map(\.type) == ["INTEGER", "TEXT"])
@@ -76,16 +70,13 @@ struct SchemaIntrospectionTests {
     }
 
     @Test func columnsIncludeGeneratedColumns() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(sql: "CREATE TABLE t (a INTEGER, b INTEGER GENERATED ALWAYS AS (a * 2))")
+        try inMemoryWrite("CREATE TABLE t (a INTEGER, b INTEGER GENERATED ALWAYS AS (a * 2))") { db throws in
             #expect(try db.columns(in: "t").map(\.name) == ["a", "b"])
         }
     }
 
     @Test func columnsOfUnknownTableThrow() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.read { db throws in
+        try DatabaseQueue().read { db throws in
             do {
                 _ = try db.columns(in: "missing")
                 Issue.record("Expected error")
@@ -101,16 +92,15 @@ struct SchemaIntrospectionTests {
     }
 
     @Test func primaryKeys() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE hidden (name TEXT);
-                    CREATE TABLE aliased (id INTEGER PRIMARY KEY, name TEXT);
-                    CREATE TABLE uuid (uuid TEXT PRIMARY KEY);
-                    CREATE TABLE composite (a INTEGER, b TEXT, PRIMARY KEY (b, a));
-                    CREATE TABLE withoutRowID (id INTEGER PRIMARY KEY) WITHOUT ROWID;
-                    """)
+        try inMemoryWrite(
+            """
+            CREATE TABLE hidden (name TEXT);
+            CREATE TABLE aliased (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE uuid (uuid TEXT PRIMARY KEY);
+            CREATE TABLE composite (a INTEGER, b TEXT, PRIMARY KEY (b, a));
+            CREATE TABLE withoutRowID (id INTEGER PRIMARY KEY) WITHOUT ROWID;
+            """
+        ) { db throws in
             let hidden = try db.primaryKey("hidden")
             #expect(hidden.columns == ["rowid"])
             #expect(hidden.isRowID)
@@ -147,8 +137,7 @@ struct SchemaIntrospectionTests {
     }
 
     @Test func viewPrimaryKeyNeedsSchemaSource() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.execute(sql: "CREATE TABLE player (id TEXT, code TEXT); CREATE VIEW captain AS SELECT * FROM player")
             #expect(throws: DatabaseError.self) { try db.primaryKey("captain") }
             let columns = try db.withSchemaSource(CaptainSchemaSource()) {
@@ -161,8 +150,7 @@ struct SchemaIntrospectionTests {
     @Test func configurationSchemaSource() throws {
         var config = Configuration()
         config.schemaSource = OtherSchemaSource().then(CaptainSchemaSource())
-        let dbQueue = try DatabaseQueue(configuration: config)
-        try dbQueue.write { db throws in
+        try DatabaseQueue(configuration: config).write { db throws in
             try db.execute(
                 sql: """
                     CREATE TABLE player (id TEXT, code TEXT);
@@ -187,17 +175,16 @@ struct SchemaIntrospectionTests {
     }
 
     @Test func foreignKeys() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE parent (a TEXT, b TEXT, PRIMARY KEY (a, b));
-                    CREATE TABLE author (id INTEGER PRIMARY KEY);
-                    CREATE TABLE child (
-                        authorId INTEGER REFERENCES author,
-                        pa TEXT, pb TEXT,
-                        FOREIGN KEY (pa, pb) REFERENCES parent(a, b));
-                    """)
+        try inMemoryWrite(
+            """
+            CREATE TABLE parent (a TEXT, b TEXT, PRIMARY KEY (a, b));
+            CREATE TABLE author (id INTEGER PRIMARY KEY);
+            CREATE TABLE child (
+                authorId INTEGER REFERENCES author,
+                pa TEXT, pb TEXT,
+                FOREIGN KEY (pa, pb) REFERENCES parent(a, b));
+            """
+        ) { db throws in
             let foreignKeys = try db.foreignKeys(on: "child")
             #expect(foreignKeys.count == 2)
             let toAuthor = try #require(foreignKeys.first { $0.destinationTable == "author" })
@@ -212,19 +199,18 @@ struct SchemaIntrospectionTests {
     }
 
     @Test func indexes() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE player (
-                        uuid TEXT PRIMARY KEY,
-                        email TEXT UNIQUE,
-                        teamId INTEGER,
-                        position INTEGER);
-                    CREATE INDEX player_on_team ON player(teamId);
-                    CREATE UNIQUE INDEX player_on_team_position ON player(teamId, position);
-                    CREATE INDEX player_on_expression ON player(position * 2);
-                    """)
+        try inMemoryWrite(
+            """
+            CREATE TABLE player (
+                uuid TEXT PRIMARY KEY,
+                email TEXT UNIQUE,
+                teamId INTEGER,
+                position INTEGER);
+            CREATE INDEX player_on_team ON player(teamId);
+            CREATE UNIQUE INDEX player_on_team_position ON player(teamId, position);
+            CREATE INDEX player_on_expression ON player(position * 2);
+            """
+        ) { db throws in
             let indexes = try db.indexes(on: "player")
             #expect(Set(indexes.map(\.name)).count == 4)
             let byTeam = try #require(indexes.first { $0.name == "player_on_team" })
@@ -244,15 +230,14 @@ struct SchemaIntrospectionTests {
     }
 
     @Test func hasUniqueKey() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE player (id INTEGER PRIMARY KEY, email TEXT UNIQUE, teamId INTEGER, position INTEGER);
-                    CREATE UNIQUE INDEX player_on_team_position ON player(teamId, position);
-                    CREATE INDEX player_on_team ON player(teamId);
-                    CREATE TABLE log (message TEXT);
-                    """)
+        try inMemoryWrite(
+            """
+            CREATE TABLE player (id INTEGER PRIMARY KEY, email TEXT UNIQUE, teamId INTEGER, position INTEGER);
+            CREATE UNIQUE INDEX player_on_team_position ON player(teamId, position);
+            CREATE INDEX player_on_team ON player(teamId);
+            CREATE TABLE log (message TEXT);
+            """
+        ) { db throws in
             #expect(try db.table("player", hasUniqueKey: ["id"]))
             #expect(try db.table("player", hasUniqueKey: ["EMAIL"]))
             #expect(try db.table("player", hasUniqueKey: ["position", "teamId"]))
@@ -274,9 +259,7 @@ struct SchemaIntrospectionTests {
     }
 
     @Test func cacheIsClearedAfterSchemaChanges() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY)")
+        try inMemoryWrite("CREATE TABLE player (id INTEGER PRIMARY KEY)") { db throws in
             #expect(try db.columns(in: "player").map(\.name) == ["id"])
             #expect(try db.indexes(on: "player").isEmpty)
             try db.execute(sql: "ALTER TABLE player ADD COLUMN name TEXT")
@@ -304,7 +287,7 @@ struct SchemaIntrospectionTests {
 struct SchemaIntrospectionPoolTests {
     @Test func readersSeeSchemaChangesOfTheWriter() throws {
         let directory = try TemporaryDirectory()
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
+        let dbPool = try WriterKind.pool.open(directory)
         try dbPool.write { db in
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY)")
         }
@@ -320,8 +303,7 @@ struct SchemaIntrospectionPoolTests {
 
 struct SchemaCacheSavepointTests {
     @Test func cacheIsClearedAfterSavepointRollback() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.inSavepoint {
                 try db.create(table: "player") { t in t.column("name") }
                 #expect(try db.tableExists("player"))

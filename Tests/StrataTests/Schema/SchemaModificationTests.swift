@@ -5,9 +5,7 @@ import Testing
 
 struct SchemaModificationTests {
     @Test func alterTable() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, url TEXT, score INTEGER)")
+        try inMemoryWrite("CREATE TABLE player (id INTEGER PRIMARY KEY, url TEXT, score INTEGER)") { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.alter(table: "player") { t in
                     t.add(column: "hasBonus", .boolean)
@@ -42,9 +40,7 @@ struct SchemaModificationTests {
     }
 
     @Test func renameAndDrop() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(sql: "CREATE TABLE referer (id INTEGER PRIMARY KEY); CREATE VIEW v AS SELECT 1")
+        try inMemoryWrite("CREATE TABLE referer (id INTEGER PRIMARY KEY); CREATE VIEW v AS SELECT 1") { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.rename(table: "referer", to: "referrer")
                 try db.drop(table: "referrer")
@@ -63,8 +59,7 @@ struct SchemaModificationTests {
     }
 
     @Test func indexes() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.execute(
                 sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, email TEXT, score INT, bonus INT, isCaptain BOOLEAN)"
             )
@@ -103,9 +98,7 @@ struct SchemaModificationTests {
     }
 
     @Test func views() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INT)")
+        try inMemoryWrite("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INT)") { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(
                     view: "good", as: SQLRequest<Row>(sql: "SELECT * FROM player WHERE score > ?", arguments: [10]))
@@ -146,8 +139,7 @@ struct SchemaModificationTests {
     }
 
     @Test func virtualTables() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(virtualTable: "document", using: ColumnsModule()) { t in
                     t.column("content")
@@ -179,8 +171,7 @@ struct SchemaDefinitionEdgeCaseTests {
     struct BodyError: Error {}
 
     @Test func failingBodyCreatesNothing() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             #expect(throws: BodyError.self) {
                 try db.create(table: "player") { t in
                     t.column("name")
@@ -192,8 +183,7 @@ struct SchemaDefinitionEdgeCaseTests {
     }
 
     @Test func uniqueConstraintsCannotBeDroppedButUniqueIndexesCan() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "player") { t in
                 t.column("name", .text).unique()
             }
@@ -212,8 +202,7 @@ struct SchemaDefinitionEdgeCaseTests {
     }
 
     @Test func duplicateTableThrowsUnlessIfNotExists() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "player") { t in t.column("score", .integer).indexed() }
             #expect(throws: DatabaseError.self) {
                 try db.create(table: "player") { t in t.column("score", .integer) }

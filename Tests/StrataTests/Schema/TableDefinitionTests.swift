@@ -5,8 +5,7 @@ import Testing
 
 struct TableDefinitionTests {
     @Test func placeTable() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "place") { t in
                     t.autoIncrementedPrimaryKey("id")
@@ -58,8 +57,7 @@ struct TableDefinitionTests {
     }
 
     @Test func columnTypesAndConstraints() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in
                     t.column("score")
@@ -103,8 +101,7 @@ struct TableDefinitionTests {
     }
 
     @Test func primaryKeys() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "a") { t in t.primaryKey("uuid", .text) }
                 try db.create(table: "b") { t in
@@ -145,8 +142,7 @@ struct TableDefinitionTests {
     }
 
     @Test func belongsTo() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "team") { t in t.autoIncrementedPrimaryKey("id") }
             try db.create(table: "country") { t in t.primaryKey("code", .text) }
             let sql = try recordSQL(db, .changes) {
@@ -177,16 +173,13 @@ struct TableDefinitionTests {
     }
 
     @Test func compositeBelongsTo() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.create(table: "player") { t in t.autoIncrementedPrimaryKey("id") }
-            try db.create(table: "team") { t in t.primaryKey("id", .text) }
-            try db.create(table: "log") { t in t.column("message", .text) }
-            try db.create(table: "pair") { t in
-                t.column("a", .text)
-                t.column("b", .integer)
-                t.primaryKey(["a", "b"])
-            }
+        let schema = """
+            CREATE TABLE player (id INTEGER PRIMARY KEY AUTOINCREMENT);
+            CREATE TABLE team (id TEXT PRIMARY KEY NOT NULL);
+            CREATE TABLE log (message TEXT);
+            CREATE TABLE pair (a TEXT, b INTEGER, PRIMARY KEY (a, b));
+            """
+        try inMemoryWrite(schema) { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "membership") { t in
                     t.primaryKey {
@@ -218,8 +211,7 @@ struct TableDefinitionTests {
     }
 
     @Test func belongsToUnknownTableThrows() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             #expect(throws: DatabaseError.self) {
                 try db.create(table: "player") { t in t.belongsTo("team") }
             }
@@ -228,13 +220,7 @@ struct TableDefinitionTests {
     }
 
     @Test func tableConstraints() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.create(table: "parents") { t in
-                t.column("c", .integer)
-                t.column("d", .integer)
-                t.primaryKey(["c", "d"])
-            }
+        try inMemoryWrite("CREATE TABLE parents (c INTEGER, d INTEGER, PRIMARY KEY (c, d))") { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "child") { t in
                     t.column("a", .integer)
@@ -263,8 +249,7 @@ struct TableDefinitionTests {
     }
 
     @Test func generatedColumns() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in
                     t.column("score", .integer)
@@ -287,8 +272,7 @@ struct TableDefinitionTests {
     }
 
     @Test func references() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.create(table: "team") { t in t.primaryKey("code", .text) }
             let sql = try recordSQL(db, .changes) {
                 try db.create(table: "player") { t in

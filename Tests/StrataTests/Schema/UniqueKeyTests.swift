@@ -7,16 +7,15 @@ import Testing
 struct UniqueKeyTests {
     @Test("Unique keys: exact keys, supersets, rowid, and views without schema source")
     func hasUniqueKey() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE player (id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT, a, b);
-                    CREATE UNIQUE INDEX player_ab ON player(a, b);
-                    CREATE TABLE event (message TEXT);
-                    CREATE TABLE pair (x, y, PRIMARY KEY (x, y)) WITHOUT ROWID;
-                    CREATE VIEW playerView AS SELECT * FROM player;
-                    """)
+        try inMemoryWrite(
+            """
+            CREATE TABLE player (id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT, a, b);
+            CREATE UNIQUE INDEX player_ab ON player(a, b);
+            CREATE TABLE event (message TEXT);
+            CREATE TABLE pair (x, y, PRIMARY KEY (x, y)) WITHOUT ROWID;
+            CREATE VIEW playerView AS SELECT * FROM player;
+            """
+        ) { db throws in
             #expect(try db.table("player", hasUniqueKey: ["id"]))
             #expect(try db.table("player", hasUniqueKey: ["email"]))
             #expect(try db.table("player", hasUniqueKey: ["EMAIL", "name"]))
