@@ -14,12 +14,6 @@ private struct MyJSONColumn: ColumnExpression, SQLJSONExpressible {
 /// A schema source that relies on the default: no view has a primary key.
 private struct SilentSchemaSource: DatabaseSchemaSource {}
 
-/// Collects text, for dump formats.
-private final class TextCollector: TextOutputStream, @unchecked Sendable {
-    var text = ""
-    func write(_ string: String) { text += string }
-}
-
 /// A dump format that writes through the stream as a `TextOutputStream`.
 private struct PrintFormat: DumpFormat {
     mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) throws {

@@ -116,19 +116,11 @@ private struct MyRecord: Decodable, FetchableRecord {
     var consumed: String
 }
 
-private enum AchievementColor: String, Codable {
-    case bronze, silver, gold
-}
-
-private struct Achievement: Codable, Equatable {
-    var name: String
-    var color: AchievementColor
-}
-
+/// The kit's `PlayerAchievement`s in a JSON column, and other JSON columns.
 private struct JSONPlayer: Codable, FetchableRecord {
     var name: String
     var score: Int
-    var achievements: [Achievement]
+    var achievements: [PlayerAchievement]
     var tags: Set<String>?
     var attributes: [String: Int]?
 }
@@ -324,7 +316,7 @@ struct DecodableRecordTests {
                     '["a","b"]' AS tags, CAST('{"x":1}' AS BLOB) AS attributes
                     """)
         }
-        #expect(player?.achievements == [Achievement(name: "Use Codable Records", color: .gold)])
+        #expect(player?.achievements == [PlayerAchievement(name: "Use Codable Records", color: .gold)])
         #expect(player?.tags == ["a", "b"])
         #expect(player?.attributes == ["x": 1])
         let withNulls = try dbQueue.read { db in

@@ -39,22 +39,6 @@ private struct Player: Codable, FetchableRecord, PersistableRecord {
     var score: Int
 }
 
-private enum AchievementColor: String, Codable {
-    case bronze, silver, gold
-}
-
-private struct Achievement: Codable, Equatable {
-    var name: String
-    var color: AchievementColor
-}
-
-private struct AchievingPlayer: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "player"
-    var name: String
-    var score: Int
-    var achievements: [Achievement]  // stored in a JSON column
-}
-
 private struct IdentifiedPlayer: Identifiable, Codable, FetchableRecord, PersistableRecord, Hashable {
     static let databaseTableName = "player"
     var id: Int64  // fulfills the Identifiable requirement
@@ -129,29 +113,19 @@ struct DecodableRoundTripTests {
     }
 
     @Test func jsonColumnsRoundTrip() throws {
+        // The kit's achieving player: achievements are stored in a JSON column.
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.column("name", .text)
-                t.column("score", .integer)
-                t.column("achievements", .text)
-            }
-            let achievement = Achievement(name: "Use Codable Records", color: .gold)
-            let player = AchievingPlayer(name: "Arthur", score: 100, achievements: [achievement])
-            try player.insert(db)
+            try AchievingPlayer.createTable(db)
+            try AchievingPlayer(name: "Arthur", score: 100, achievements: [.sample]).insert(db)
         }
         let player = try dbQueue.read { db in try AchievingPlayer.fetchOne(db) }
-        #expect(player?.achievements == [Achievement(name: "Use Codable Records", color: .gold)])
+        #expect(player?.achievements == [PlayerAchievement(name: "Use Codable Records", color: .gold)])
     }
 
     @Test func identifiableRecordsSample() throws {
-        let dbQueue = try DatabaseQueue()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.primaryKey("id", .integer)
-                t.column("name", .text).notNull()
-                t.column("score", .integer).notNull()
-            }
             for id in 1...4 {
                 try IdentifiedPlayer(id: Int64(id), name: "P\(id)", score: id * 10).insert(db)
             }

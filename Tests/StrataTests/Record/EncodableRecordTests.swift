@@ -112,32 +112,12 @@ struct EncodableRecordTests {
         }
     }
 
-    private enum AchievementColor: String, Codable {
-        case bronze, silver, gold
-    }
-
-    private struct Achievement: Codable {
-        var name: String
-        var color: AchievementColor
-    }
-
-    private struct AchievingPlayer: Codable, PersistableRecord {
-        static let databaseTableName = "player"
-        var name: String
-        var score: Int
-        var achievements: [Achievement]
-    }
-
     @Test func jsonColumns() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.column("name", .text)
-                t.column("score", .integer)
-                t.column("achievements", .text)
-            }
-            let achievement = Achievement(name: "Use Codable Records", color: .gold)
-            let player = AchievingPlayer(name: "Arthur", score: 100, achievements: [achievement])
+            // The kit's achieving player.
+            try AchievingPlayer.createTable(db)
+            let player = AchievingPlayer(name: "Arthur", score: 100, achievements: [.sample])
             try player.insert(db)
             #expect(
                 try String.fetchOne(db, sql: "SELECT achievements FROM player")

@@ -3,31 +3,9 @@ import Strata
 import StrataTestSupport
 import Testing
 
-private struct Player: Codable, FetchableRecord, MutablePersistableRecord, Equatable {
-    var id: Int64?
-    var name: String
-    var score: Int
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
-}
-
-private func playerDatabase() throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
-    try dbQueue.write { db in
-        try db.create(table: "player") { t in
-            t.autoIncrementedPrimaryKey("id")
-            t.column("name", .text).notNull()
-            t.column("score", .integer).notNull()
-        }
-    }
-    return dbQueue
-}
-
 struct PersistableRecordTests {
     @Test func insertSetsTheAutoIncrementedID() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
             let sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.insert(db) }
@@ -41,7 +19,7 @@ struct PersistableRecordTests {
     }
 
     @Test func duplicatePrimaryKeyIsAConstraintError() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: 1, name: "Arthur", score: 1000)
             try player.insert(db)
@@ -59,7 +37,7 @@ struct PersistableRecordTests {
     }
 
     @Test func insertedReturnsTheInsertedCopy() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             let player = Player(id: nil, name: "Arthur", score: 1000)
             let inserted = try player.inserted(db)
@@ -69,7 +47,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updateAllColumnsAndSomeColumns() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
             try player.insert(db)
@@ -89,7 +67,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updatingADeletedRecordThrowsRecordNotFound() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
             try player.insert(db)
@@ -110,7 +88,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updatingARecordWithoutIDThrowsRecordNotFound() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.read { db throws in
             let player = Player(id: nil, name: "Arthur", score: 1000)
             #expect(throws: RecordError.self) { try player.update(db) }
@@ -120,7 +98,7 @@ struct PersistableRecordTests {
     }
 
     @Test func saveInsertsOrUpdates() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
             var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.save(db) }
@@ -140,7 +118,7 @@ struct PersistableRecordTests {
     }
 
     @Test func existsAndDelete() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
             #expect(try !player.exists(db))
@@ -153,7 +131,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updateChangesFromAnotherRecord() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var oldPlayer = Player(id: nil, name: "Arthur", score: 100)
             try oldPlayer.insert(db)
@@ -174,7 +152,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updateChangesWithModify() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 100)
             try player.insert(db)
@@ -215,7 +193,7 @@ struct PersistableRecordTests {
             var name: String
             var score: Int
         }
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = ReplacingPlayer(id: 1, name: "Arthur", score: 1000)
             var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.insert(db) }
@@ -334,7 +312,7 @@ struct PersistableRecordTests {
     }
 
     @Test func upsert() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: 1, name: "Arthur", score: 1000)
             var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.upsert(db) }
@@ -411,7 +389,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updateAndFetchAndSaveAndFetch() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
             try player.insert(db)

@@ -37,9 +37,7 @@ private enum IdentifiableSample {
     }
 
     static func database() throws -> (DatabaseQueue, SQLLog) {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
+        try makeLoggedDatabase { db in
             try db.create(table: "player") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("name", .text).notNull()
@@ -65,8 +63,6 @@ private enum IdentifiableSample {
             try Country(isoCode: "US", name: "United States", population: 333_000_000).insert(db)
             try Citizenship(citizenId: 1, countryCode: "FR").insert(db)
         }
-        log.clear()
-        return (dbQueue, log)
     }
 }
 
@@ -152,8 +148,7 @@ struct ReadmeIdentifiableRecordsTests {
 
     @Test("A single-column primary key which is not called id")
     func primaryKeyNotCalledID() throws {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
+        let (dbQueue, log) = try makeLoggedDatabase()
         try dbQueue.write { db in
             try db.create(table: "country") { t in
                 t.column("isoCode", .text).notNull().primaryKey()
@@ -231,18 +226,27 @@ extension CodingKeysSample.Player: FetchableRecord, PersistableRecord {
 
 @Suite("README Records chapter: Codable Records")
 struct ReadmeCodableRecordsTests {
+    /// The player table of the UUID samples, empty.
+    private func uuidPlayerDatabase() throws -> DatabaseQueue {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.create(table: "player") { t in
+                t.column("uuid", .text).primaryKey()
+                t.column("name", .text).notNull()
+            }
+        }
+        return dbQueue
+    }
+
     @Test("JSON columns: complex properties are stored as JSON")
     func jsonColumns() throws {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
+        let (dbQueue, log) = try makeLoggedDatabase { db in
             try db.create(table: "player") { t in
                 t.column("name", .text).notNull()
                 t.column("score", .integer).notNull()
                 t.column("achievements", .jsonText).notNull()
             }
         }
-        log.clear()
         try dbQueue.write { db in
             // INSERT INTO player (name, score, achievements)
             // VALUES (
@@ -280,13 +284,7 @@ struct ReadmeCodableRecordsTests {
 
     @Test("UUID strategies do not apply to requests")
     func uuidsInRequests() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.column("uuid", .text).primaryKey()
-                t.column("name", .text).notNull()
-            }
-        }
+        let dbQueue = try uuidPlayerDatabase()
         try dbQueue.write { db in
             let uuid = UUID()
             let player = UUIDSample.Player(uuid: uuid, name: "Arthur")
@@ -308,13 +306,7 @@ struct ReadmeCodableRecordsTests {
 
     @Test("A request method filters by uuid string")
     func uuidRequestMethod() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.column("uuid", .text).primaryKey()
-                t.column("name", .text).notNull()
-            }
-        }
+        let dbQueue = try uuidPlayerDatabase()
         try dbQueue.write { db in
             let uuid = UUID()
             let player = UUIDSample.Player(uuid: uuid, name: "Arthur")
@@ -332,15 +324,9 @@ struct ReadmeCodableRecordsTests {
     @Test("Columns derived from coding keys")
     func columnsFromCodingKeys() throws {
         typealias Player = CodingKeysSample.Player
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.primaryKey("id", .integer)
-                t.column("name", .text).notNull()
-                t.column("score", .integer).notNull()
-            }
-            try Player(id: 1, name: "Arthur", score: 100).insert(db)
-            try Player(id: 2, name: "Barbara", score: 1000).insert(db)
+        // The kit's players 1 (Arthur, 100) and 2 (Barbara, 1000).
+        let dbQueue = try makePlayerDatabase(players: Array(StrataTestSupport.Player.samples.prefix(2)))
+        try dbQueue.write { db throws in
             let request = Player.filter(Player.Columns.score > 500).order(Player.Columns.name)
             #expect(try requestSQL(db, request) == #"SELECT * FROM "player" WHERE "score" > ? ORDER BY "name""#)
             #expect(try request.fetchAll(db).map(\.id) == [2])

@@ -54,17 +54,13 @@ private enum PersistenceMethods {
     }
 
     static func database() throws -> (DatabaseQueue, SQLLog) {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
+        try makeLoggedDatabase { db in
             try db.create(table: "place") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("title", .text).notNull()
                 t.column("code", .text).notNull().unique()
             }
         }
-        log.clear()
-        return (dbQueue, log)
     }
 }
 

@@ -57,15 +57,11 @@ private final class UUIDPlayer: Player {
     }
 }
 
+/// The kit's player table, with the `uuid` column of `UUIDPlayer`.
 private func database() throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
+    let dbQueue = try makePlayerDatabase()
     try dbQueue.write { db in
-        try db.create(table: "player") { t in
-            t.autoIncrementedPrimaryKey("id")
-            t.column("name", .text).notNull()
-            t.column("score", .integer).notNull()
-            t.column("uuid", .blob)
-        }
+        try db.alter(table: "player") { t in t.add(column: "uuid", .blob) }
     }
     return dbQueue
 }

@@ -1,0 +1,19 @@
+import Foundation
+import Strata
+
+/// An in-memory database queue whose statements go to a new ``SQLLog``:
+/// `setup` runs first (tables and rows), then the log is cleared, so that
+/// the log holds only what the test runs.
+///
+/// ```swift
+/// let (dbQueue, log) = try makeLoggedDatabase { db in try Player.createTable(db) }
+/// try dbQueue.write { db in try Player.deleteAll(db) }
+/// #expect(log.statements(.user) == [#"DELETE FROM "player""#])
+/// ```
+package func makeLoggedDatabase(_ setup: (Database) throws -> Void = { _ in }) throws -> (DatabaseQueue, SQLLog) {
+    let log = SQLLog()
+    let dbQueue = try DatabaseQueue(configuration: log.configuration())
+    try dbQueue.write(setup)
+    log.clear()
+    return (dbQueue, log)
+}
