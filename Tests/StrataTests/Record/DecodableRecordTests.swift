@@ -169,8 +169,7 @@ private struct AllTypes: Decodable, FetchableRecord {
 /// Decodable records: coding keys are columns, nested values are JSON.
 struct DecodableRecordTests {
     private func bookDatabase() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try inMemoryDatabase { db in
             try db.create(table: "author") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("name", .text).notNull()
@@ -188,7 +187,6 @@ struct DecodableRecordTests {
                     INSERT INTO book (authorId, title, kind) VALUES (1, 'Moby-Dick', 'novel'), (1, 'Poems', 'poetry');
                     """)
         }
-        return dbQueue
     }
 
     @Test func recommendedPracticesRecords() throws {
@@ -274,8 +272,7 @@ struct DecodableRecordTests {
     }
 
     @Test func decodableFetchingMethods() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        let dbQueue = try inMemoryDatabase { db in
             try db.execute(
                 sql: """
                     CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INT NOT NULL);

@@ -66,8 +66,7 @@ private struct UUIDPlayer: Codable, FetchableRecord, PersistableRecord {
 /// Write with persistable records, read with Decodable records.
 struct DecodableRoundTripTests {
     @Test func recommendedPracticesSample() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        let dbQueue = try inMemoryDatabase { db in
             try db.create(table: "author") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("name", .text).notNull()  // Can't be NULL
@@ -114,8 +113,7 @@ struct DecodableRoundTripTests {
 
     @Test func jsonColumnsRoundTrip() throws {
         // The kit's achieving player: achievements are stored in a JSON column.
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        let dbQueue = try inMemoryDatabase { db in
             try AchievingPlayer.createTable(db)
             try AchievingPlayer(name: "Arthur", score: 100, achievements: [.sample]).insert(db)
         }
@@ -146,8 +144,7 @@ struct DecodableRoundTripTests {
     }
 
     @Test func nonIDPrimaryKeySample() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        let dbQueue = try inMemoryDatabase { db in
             try db.create(table: "country") { t in
                 t.column("isoCode", .text).notNull().primaryKey()
                 t.column("name", .text).notNull()

@@ -41,8 +41,7 @@ struct EncodableRecordTests {
     }
 
     private func placeDatabase() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try inMemoryDatabase { db in
             try db.create(table: "place") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("title", .text)
@@ -50,7 +49,6 @@ struct EncodableRecordTests {
                 t.column("longitude", .double)
             }
         }
-        return dbQueue
     }
 
     @Test func handWrittenEncoding() throws {

@@ -38,41 +38,29 @@ private struct Player: Encodable, MutablePersistableRecord {
         id = inserted.rowID
     }
 
-    func willUpdate(_ db: Database, columns: Set<String>) throws {
-        log.append("willUpdate \(columns.sorted())")
-    }
+    func willUpdate(_ db: Database, columns: Set<String>) throws { log.append("willUpdate \(columns.sorted())") }
 
     func aroundUpdate(_ db: Database, columns: Set<String>, update: () throws -> PersistenceSuccess) throws {
         _ = try logAround("aroundUpdate", update)
     }
 
-    func didUpdate(_ updated: PersistenceSuccess) {
-        log.append("didUpdate")
-    }
+    func didUpdate(_ updated: PersistenceSuccess) { log.append("didUpdate") }
 
-    func willSave(_ db: Database) throws {
-        log.append("willSave")
-    }
+    func willSave(_ db: Database) throws { log.append("willSave") }
 
     func aroundSave(_ db: Database, save: () throws -> PersistenceSuccess) throws {
         _ = try logAround("aroundSave", save)
     }
 
-    func didSave(_ saved: PersistenceSuccess) {
-        log.append("didSave")
-    }
+    func didSave(_ saved: PersistenceSuccess) { log.append("didSave") }
 
-    func willDelete(_ db: Database) throws {
-        log.append("willDelete")
-    }
+    func willDelete(_ db: Database) throws { log.append("willDelete") }
 
     func aroundDelete(_ db: Database, delete: () throws -> Bool) throws {
         _ = try logAround("aroundDelete", delete) { " \($0)" }
     }
 
-    func didDelete(deleted: Bool) {
-        log.append("didDelete \(deleted)")
-    }
+    func didDelete(deleted: Bool) { log.append("didDelete \(deleted)") }
 }
 
 /// A property wrapper that is not encoded (the log).
@@ -83,14 +71,12 @@ private struct SkipEncoding<Value>: Encodable {
 }
 
 private func database() throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
-    try dbQueue.write { db in
+    try inMemoryDatabase { db in
         try db.create(table: "player") { t in
             t.autoIncrementedPrimaryKey("id")
             t.column("name", .text).notNull()
         }
     }
-    return dbQueue
 }
 
 /// The callbacks of the insertion of the row `id`.

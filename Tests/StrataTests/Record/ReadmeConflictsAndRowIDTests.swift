@@ -172,8 +172,7 @@ struct ReadmeConflictResolutionTests {
 
     @Test("The deletions of the replace policy are not reported to transaction observers")
     func replaceDeletionsAreNotObserved() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        let dbQueue = try inMemoryDatabase { db in
             try createEmailPlayerTable(db)
         }
         let observer = LoggingObserver(observing: "player")

@@ -228,14 +228,12 @@ extension CodingKeysSample.Player: FetchableRecord, PersistableRecord {
 struct ReadmeCodableRecordsTests {
     /// The player table of the UUID samples, empty.
     private func uuidPlayerDatabase() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try inMemoryDatabase { db in
             try db.create(table: "player") { t in
                 t.column("uuid", .text).primaryKey()
                 t.column("name", .text).notNull()
             }
         }
-        return dbQueue
     }
 
     @Test("JSON columns: complex properties are stored as JSON")
