@@ -11,9 +11,7 @@ package class RecordPlayer: Record {
     package var score: Int
 
     package init(id: Int64? = nil, name: String, score: Int) {
-        self.id = id
-        self.name = name
-        self.score = score
+        (self.id, self.name, self.score) = (id, name, score)
         super.init()
     }
 

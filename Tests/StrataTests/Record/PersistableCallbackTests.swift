@@ -93,6 +93,19 @@ private let updateEvents = [
     "didUpdate", "aroundSave exit", "didSave",
 ]
 
+/// Runs `body` in a write, with Arthur inserted (id 1) and the log emptied
+/// since.
+private func withArthur(_ body: (Database, inout Player, LockedBox<[String]>) throws -> Void) throws {
+    let dbQueue = try database()
+    let log = LockedBox<[String]>([])
+    try dbQueue.write { db in
+        var player = Player(id: nil, name: "Arthur", log: log)
+        try player.insert(db)
+        log.value = []
+        try body(db, &player, log)
+    }
+}
+
 struct PersistableCallbackTests {
     @Test func insertCallbacks() throws {
         let dbQueue = try database()
@@ -108,12 +121,7 @@ struct PersistableCallbackTests {
     }
 
     @Test func updateCallbacks() throws {
-        let dbQueue = try database()
-        let log = LockedBox<[String]>([])
-        try dbQueue.write { db in
-            var player = Player(id: nil, name: "Arthur", log: log)
-            try player.insert(db)
-            log.value = []
+        try withArthur { db, player, log in
             try player.update(db)
             #expect(log.value == updateEvents)
             log.value = []
@@ -148,12 +156,7 @@ struct PersistableCallbackTests {
     }
 
     @Test func deleteCallbacks() throws {
-        let dbQueue = try database()
-        let log = LockedBox<[String]>([])
-        try dbQueue.write { db in
-            var player = Player(id: nil, name: "Arthur", log: log)
-            try player.insert(db)
-            log.value = []
+        try withArthur { db, player, log in
             try player.delete(db)
             try player.delete(db)
             #expect(
@@ -192,12 +195,7 @@ struct PersistableCallbackTests {
     }
 
     @Test func errorInsideAroundInsertPropagates() throws {
-        let dbQueue = try database()
-        let log = LockedBox<[String]>([])
-        try dbQueue.write { db in
-            var player = Player(id: 1, name: "Arthur", log: log)
-            try player.insert(db)
-            log.value = []
+        try withArthur { db, _, log in
             var duplicate = Player(id: 1, name: "Barbara", log: log)
             #expect(throws: DatabaseError.self) { try duplicate.insert(db) }
             #expect(log.value == ["willSave", "aroundSave enter", "willInsert", "aroundInsert enter"])

@@ -3,6 +3,31 @@ import Strata
 import StrataTestSupport
 import Testing
 
+/// An item with a score, for the requests that return what they change.
+private struct ScoredItem: Codable, Hashable, Identifiable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "item"
+    var id: Int64
+    var score: Int
+
+    enum Columns {
+        static let id = Column("id")
+        static let score = Column("score")
+    }
+}
+
+/// A database of `count` items, with ids 1, 2... and scores 10, 20...
+private func itemDatabase(count: Int) throws -> DatabaseQueue {
+    try inMemoryDatabase { db in
+        try db.create(table: "item") { t in
+            t.primaryKey("id", .integer)
+            t.column("score", .integer)
+        }
+        for id in 1...count {
+            try ScoredItem(id: Int64(id), score: id * 10).insert(db)
+        }
+    }
+}
+
 struct PersistableRecordTests {
     @Test func insertSetsTheAutoIncrementedID() throws {
         let dbQueue = try makePlayerDatabase()
@@ -414,19 +439,9 @@ struct PersistableRecordTests {
     }
 
     @Test func requestDeleteAndFetch() throws {
-        struct Item: Codable, Hashable, Identifiable, FetchableRecord, PersistableRecord {
-            var id: Int64
-            var score: Int
-        }
-        let dbQueue = try DatabaseQueue()
+        typealias Item = ScoredItem
+        let dbQueue = try itemDatabase(count: 6)
         try dbQueue.write { db in
-            try db.create(table: "item") { t in
-                t.primaryKey("id", .integer)
-                t.column("score", .integer)
-            }
-            for id in 1...6 {
-                try Item(id: Int64(id), score: id * 10).insert(db)
-            }
             let deleted = try Item.filter(Column("score") <= 20).deleteAndFetchAll(db)
             #expect(deleted.map(\.id) == [1, 2])
             #expect(try Item.filter(Column("id") == 3).deleteAndFetchSet(db) == [Item(id: 3, score: 30)])
@@ -439,23 +454,9 @@ struct PersistableRecordTests {
     }
 
     @Test func requestUpdateAndFetch() throws {
-        struct Item: Codable, Hashable, FetchableRecord, PersistableRecord {
-            var id: Int64
-            var score: Int
-            enum Columns {
-                static let id = Column("id")
-                static let score = Column("score")
-            }
-        }
-        let dbQueue = try DatabaseQueue()
+        typealias Item = ScoredItem
+        let dbQueue = try itemDatabase(count: 3)
         try dbQueue.write { db in
-            try db.create(table: "item") { t in
-                t.primaryKey("id", .integer)
-                t.column("score", .integer)
-            }
-            for id in 1...3 {
-                try Item(id: Int64(id), score: id * 10).insert(db)
-            }
             let items = try Item.filter(Column("id") <= 2).order(Column("id")).updateAndFetchAll(
                 db, [Column("score") += 1])
             #expect(Set(items) == [Item(id: 1, score: 11), Item(id: 2, score: 21)])

@@ -66,6 +66,23 @@ private enum IdentifiableSample {
     }
 }
 
+/// Expects the SQL of a request of player 1, and of players 1, 2 and 3.
+private func expectRequestsOfPlayers(_ db: Database, one: some FetchRequest, three: some FetchRequest) throws {
+    #expect(try requestSQL(db, one) == #"SELECT * FROM "player" WHERE "id" = ?"#)
+    #expect(try requestSQL(db, three) == #"SELECT * FROM "player" WHERE "id" IN (?, ?, ?)"#)
+}
+
+/// Expects the deletion of player 1, then of players 1, 2 and 3, which
+/// leaves player 4 alone.
+private func expectDeletionsOfPlayers(_ db: Database, _ log: SQLLog) throws {
+    #expect(
+        log.statements(.user) == [
+            #"DELETE FROM "player" WHERE "id" = ?"#,
+            #"DELETE FROM "player" WHERE "id" IN (?, ?, ?)"#,
+        ])
+    #expect(try IdentifiableSample.Player.fetchAll(db).map(\.id) == [4])
+}
+
 @Suite("README Records chapter: Identifiable Records")
 struct ReadmeIdentifiableRecordsTests {
     fileprivate typealias Player = IdentifiableSample.Player
@@ -91,20 +108,14 @@ struct ReadmeIdentifiableRecordsTests {
 
             let request = Player.filter(id: 1)
             let requests = Player.filter(ids: [1, 2, 3])
-            #expect(try requestSQL(db, request) == #"SELECT * FROM "player" WHERE "id" = ?"#)
-            #expect(try requestSQL(db, requests) == #"SELECT * FROM "player" WHERE "id" IN (?, ?, ?)"#)
+            try expectRequestsOfPlayers(db, one: request, three: requests)
             #expect(try request.fetchCount(db) == 1)
             #expect(try requests.fetchCount(db) == 3)
             log.clear()
 
             try Player.deleteOne(db, id: 1)
             try Player.deleteAll(db, ids: [1, 2, 3])
-            #expect(
-                log.statements(.user) == [
-                    #"DELETE FROM "player" WHERE "id" = ?"#,
-                    #"DELETE FROM "player" WHERE "id" IN (?, ?, ?)"#,
-                ])
-            #expect(try Player.fetchAll(db).map(\.id) == [4])
+            try expectDeletionsOfPlayers(db, log)
         }
     }
 
@@ -131,18 +142,12 @@ struct ReadmeIdentifiableRecordsTests {
 
             let request = Player.filter(key: 1)
             let requests = Player.filter(keys: [1, 2, 3])
-            #expect(try requestSQL(db, request) == #"SELECT * FROM "player" WHERE "id" = ?"#)
-            #expect(try requestSQL(db, requests) == #"SELECT * FROM "player" WHERE "id" IN (?, ?, ?)"#)
+            try expectRequestsOfPlayers(db, one: request, three: requests)
             log.clear()
 
             try Player.deleteOne(db, key: 1)
             try Player.deleteAll(db, keys: [1, 2, 3])
-            #expect(
-                log.statements(.user) == [
-                    #"DELETE FROM "player" WHERE "id" = ?"#,
-                    #"DELETE FROM "player" WHERE "id" IN (?, ?, ?)"#,
-                ])
-            #expect(try Player.fetchAll(db).map(\.id) == [4])
+            try expectDeletionsOfPlayers(db, log)
         }
     }
 
