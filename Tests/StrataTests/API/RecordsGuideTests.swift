@@ -125,8 +125,7 @@ struct RecordsGuideTests {
     }
 
     @Test func handWrittenRecord() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        let dbQueue = try inMemoryDatabase { db in
             try db.create(table: "books") { t in
                 t.primaryKey("isbn", .text)
                 t.column("title", .text).notNull()

@@ -166,6 +166,11 @@ private struct AllTypes: Decodable, FetchableRecord {
     var missingUUID: UUID?
 }
 
+/// Decodes a record from the row of `sql`, in a new in-memory database.
+private func decodeRow<Record: FetchableRecord>(_ type: Record.Type, sql: String) throws -> Record? {
+    try DatabaseQueue().read { db in try Record.fetchOne(db, sql: sql) }
+}
+
 /// Decodable records: coding keys are columns, nested values are JSON.
 struct DecodableRecordTests {
     private func bookDatabase() throws -> DatabaseQueue {
@@ -303,23 +308,18 @@ struct DecodableRecordTests {
     }
 
     @Test func jsonColumns() throws {
-        let dbQueue = try DatabaseQueue()
-        let player = try dbQueue.read { db in
-            try JSONPlayer.fetchOne(
-                db,
-                sql: """
-                    SELECT 'Arthur' AS name, 100 AS score,
-                    '[{"color":"gold","name":"Use Codable Records"}]' AS achievements,
-                    '["a","b"]' AS tags, CAST('{"x":1}' AS BLOB) AS attributes
-                    """)
-        }
+        let player = try decodeRow(
+            JSONPlayer.self,
+            sql: """
+                SELECT 'Arthur' AS name, 100 AS score,
+                '[{"color":"gold","name":"Use Codable Records"}]' AS achievements,
+                '["a","b"]' AS tags, CAST('{"x":1}' AS BLOB) AS attributes
+                """)
         #expect(player?.achievements == [PlayerAchievement(name: "Use Codable Records", color: .gold)])
         #expect(player?.tags == ["a", "b"])
         #expect(player?.attributes == ["x": 1])
-        let withNulls = try dbQueue.read { db in
-            try JSONPlayer.fetchOne(
-                db, sql: "SELECT 'Arthur' AS name, 100 AS score, '[]' AS achievements, NULL AS tags")
-        }
+        let withNulls = try decodeRow(
+            JSONPlayer.self, sql: "SELECT 'Arthur' AS name, 100 AS score, '[]' AS achievements, NULL AS tags")
         #expect(withNulls?.achievements == [])
         #expect(withNulls?.tags == nil)
         #expect(withNulls?.attributes == nil)
@@ -331,8 +331,7 @@ struct DecodableRecordTests {
         decoder.userInfo = [decoderName: "JSON"]
         #expect(try decoder.decode(NamedPlayer.self, from: json).decodedFrom == "JSON")
 
-        let dbQueue = try DatabaseQueue()
-        let player = try dbQueue.read { db in try NamedPlayer.fetchOne(db, sql: "SELECT 'Arthur' AS name") }
+        let player = try decodeRow(NamedPlayer.self, sql: "SELECT 'Arthur' AS name")
         #expect(player?.decodedFrom == "database row")
         #expect(player?.name == "Arthur")
     }
@@ -349,18 +348,15 @@ struct DecodableRecordTests {
     }
 
     @Test func allValueTypes() throws {
-        let dbQueue = try DatabaseQueue()
-        let record = try dbQueue.read { db in
-            try AllTypes.fetchOne(
-                db,
-                sql: """
-                    SELECT 1 AS bool, -1 AS int, -8 AS int8, -16 AS int16, -32 AS int32, -64 AS int64,
-                    1 AS uint, 8 AS uint8, 16 AS uint16, 32 AS uint32, 64 AS uint64, 1.5 AS double, 2.5 AS float,
-                    'foo' AS string, X'0102' AS data, '2024-05-31 12:34:56.789' AS date,
-                    'E621E1F8-C36C-495A-93FC-0C247A3E6E5F' AS uuid, '12.25' AS decimal,
-                    12 AS optionalInt, NULL AS optionalString
-                    """)
-        }
+        let record = try decodeRow(
+            AllTypes.self,
+            sql: """
+                SELECT 1 AS bool, -1 AS int, -8 AS int8, -16 AS int16, -32 AS int32, -64 AS int64,
+                1 AS uint, 8 AS uint8, 16 AS uint16, 32 AS uint32, 64 AS uint64, 1.5 AS double, 2.5 AS float,
+                'foo' AS string, X'0102' AS data, '2024-05-31 12:34:56.789' AS date,
+                'E621E1F8-C36C-495A-93FC-0C247A3E6E5F' AS uuid, '12.25' AS decimal,
+                12 AS optionalInt, NULL AS optionalString
+                """)
         let r = try #require(record)
         #expect(r.bool && r.int == -1 && r.int8 == -8 && r.int16 == -16 && r.int32 == -32 && r.int64 == -64)
         #expect(r.uint == 1 && r.uint8 == 8 && r.uint16 == 16 && r.uint32 == 32 && r.uint64 == 64)
