@@ -162,10 +162,7 @@ struct DecodableRoundTripTests {
     @Test func uuidsStoredAsStrings() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db throws in
-            try db.create(table: "player") { t in
-                t.column("uuid", .text)
-                t.column("name", .text)
-            }
+            try db.execute(sql: "CREATE TABLE player (uuid TEXT, name TEXT)")
             let uuid = UUID()
             try UUIDPlayer(uuid: uuid, name: "Arthur").insert(db)
             // UUID decoding needs no strategy: strings decode.

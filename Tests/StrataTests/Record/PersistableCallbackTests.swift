@@ -93,12 +93,17 @@ private let updateEvents = [
     "didUpdate", "aroundSave exit", "didSave",
 ]
 
+/// Runs `body` in a write on a new database, with an empty callback log.
+private func withCallbackLog(_ body: (Database, LockedBox<[String]>) throws -> Void) throws {
+    let dbQueue = try database()
+    let log = LockedBox<[String]>([])
+    try dbQueue.write { db in try body(db, log) }
+}
+
 /// Runs `body` in a write, with Arthur inserted (id 1) and the log emptied
 /// since.
 private func withArthur(_ body: (Database, inout Player, LockedBox<[String]>) throws -> Void) throws {
-    let dbQueue = try database()
-    let log = LockedBox<[String]>([])
-    try dbQueue.write { db in
+    try withCallbackLog { db, log in
         var player = Player(id: nil, name: "Arthur", log: log)
         try player.insert(db)
         log.value = []
@@ -108,16 +113,14 @@ private func withArthur(_ body: (Database, inout Player, LockedBox<[String]>) th
 
 struct PersistableCallbackTests {
     @Test func insertCallbacks() throws {
-        let dbQueue = try database()
-        let log = LockedBox<[String]>([])
-        try dbQueue.write { db in
+        try withCallbackLog { db, log in
             var player = Player(id: nil, name: "", log: log)
             try player.insert(db)
             #expect(player.id == 1)
             #expect(player.name == "Anonymous")
             #expect(try String.fetchOne(db, sql: "SELECT name FROM player") == "Anonymous")
+            #expect(log.value == insertionEvents(1))
         }
-        #expect(log.value == insertionEvents(1))
     }
 
     @Test func updateCallbacks() throws {
@@ -131,9 +134,7 @@ struct PersistableCallbackTests {
     }
 
     @Test func saveCallbacks() throws {
-        let dbQueue = try database()
-        let log = LockedBox<[String]>([])
-        try dbQueue.write { db in
+        try withCallbackLog { db, log in
             // No primary key: insert.
             var player = Player(id: nil, name: "Arthur", log: log)
             try player.save(db)
@@ -168,9 +169,7 @@ struct PersistableCallbackTests {
     }
 
     @Test func upsertCallbacksAreInsertionCallbacks() throws {
-        let dbQueue = try database()
-        let log = LockedBox<[String]>([])
-        try dbQueue.write { db in
+        try withCallbackLog { db, log in
             var player = Player(id: 3, name: "Arthur", log: log)
             try player.upsert(db)
             #expect(log.value == insertionEvents(3))
