@@ -5,36 +5,11 @@ import Testing
 
 // The records of the RecordRecommendedPractices article (seed 004) and of
 // the Records chapter (seed 000), decoded from rows written with SQL: the
-// persistence side is tested elsewhere.
+// persistence side is tested elsewhere. The article's records are the
+// kit's `PracticeAuthor` and `PracticeBook`.
 
-private struct Author: Codable, FetchableRecord, TableRecord, Equatable {
-    var id: Int64?
-    var name: String
-    var countryCode: String?
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let name = Column(CodingKeys.name)
-        static let countryCode = Column(CodingKeys.countryCode)
-    }
-}
-
-private struct Book: Codable, FetchableRecord, TableRecord, Equatable {
-    enum Kind: String, Codable {
-        case essay, novel, poetry, theater
-    }
-    var id: Int64?
-    var authorId: Int64
-    var title: String
-    var kind: Kind
-
-    enum Columns {
-        static let title = Column(CodingKeys.title)
-        static let kind = Column(CodingKeys.kind)
-    }
-}
-
-extension Book.Kind: DatabaseValueConvertible {}
+private typealias Author = PracticeAuthor
+private typealias Book = PracticeBook
 
 extension DerivableRequest<Author> {
     /// Order authors by name, in a localized case-insensitive fashion

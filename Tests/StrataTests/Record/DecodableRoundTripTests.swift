@@ -5,33 +5,11 @@ import Testing
 
 // Seed samples that write with persistable records, then decode: the
 // RecordRecommendedPractices article (seed 004) and the Records chapter of
-// the v5.8 README (seed 000), in their GRDB 7 form.
+// the v5.8 README (seed 000), in their GRDB 7 form. The article's records
+// are the kit's `PracticeAuthor` and `PracticeBook`.
 
-private struct Author: Codable {
-    var id: Int64?
-    var name: String
-    var countryCode: String?
-}
-
-private struct Book: Codable {
-    var id: Int64?
-    var authorId: Int64
-    var title: String
-}
-
-extension Author: FetchableRecord, MutablePersistableRecord {
-    // Update auto-incremented id upon successful insertion
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
-}
-
-extension Book: FetchableRecord, MutablePersistableRecord {
-    // Update auto-incremented id upon successful insertion
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
-}
+private typealias Author = PracticeAuthor
+private typealias Book = PracticeBook
 
 /// "Declare a record... and there you go".
 private struct Player: Codable, FetchableRecord, PersistableRecord {
@@ -76,6 +54,7 @@ struct DecodableRoundTripTests {
                 t.autoIncrementedPrimaryKey("id")
                 t.belongsTo("author").notNull()
                 t.column("title", .text).notNull()
+                t.column("kind", .text).notNull()
             }
         }
         try dbQueue.write { db in
@@ -84,7 +63,7 @@ struct DecodableRoundTripTests {
             try author.insert(db)
 
             // Insert and set book's id
-            var book = Book(authorId: author.id!, title: "Moby-Dick")
+            var book = Book(authorId: author.id!, title: "Moby-Dick", kind: .novel)
             try book.insert(db)
         }
         let books = try dbQueue.read { db in
