@@ -14,9 +14,7 @@ package struct PracticeAuthor: Codable, Hashable, FetchableRecord, MutablePersis
     package var countryCode: String?
 
     package init(id: Int64? = nil, name: String, countryCode: String?) {
-        self.id = id
-        self.name = name
-        self.countryCode = countryCode
+        (self.id, self.name, self.countryCode) = (id, name, countryCode)
     }
 
     /// The columns of the `author` table.
@@ -49,10 +47,7 @@ package struct PracticeBook: Codable, Hashable, FetchableRecord, MutablePersista
     package var kind: Kind
 
     package init(id: Int64? = nil, authorId: Int64, title: String, kind: Kind) {
-        self.id = id
-        self.authorId = authorId
-        self.title = title
-        self.kind = kind
+        (self.id, self.authorId, self.title, self.kind) = (id, authorId, title, kind)
     }
 
     /// The columns of the `book` table.

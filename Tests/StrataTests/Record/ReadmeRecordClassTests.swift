@@ -72,13 +72,12 @@ struct ReadmeRecordClassTests {
     func placeSubclass() throws {
         typealias Place = RecordClassSample.Place
         let (dbQueue, log) = try makeLoggedDatabase { db in
-            try db.create(table: "place") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("title", .text).notNull()
-                t.column("favorite", .boolean).notNull()
-                t.column("latitude", .double).notNull()
-                t.column("longitude", .double).notNull()
-            }
+            try db.execute(
+                sql: """
+                    CREATE TABLE place (
+                      id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL, favorite BOOLEAN NOT NULL,
+                      latitude DOUBLE NOT NULL, longitude DOUBLE NOT NULL)
+                    """)
         }
         try dbQueue.write { db in
             let paris = Place(

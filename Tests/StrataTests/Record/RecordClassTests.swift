@@ -9,9 +9,7 @@ private class Player: Record {
     var score: Int
 
     init(id: Int64? = nil, name: String, score: Int) {
-        self.id = id
-        self.name = name
-        self.score = score
+        (self.id, self.name, self.score) = (id, name, score)
         super.init()
     }
 

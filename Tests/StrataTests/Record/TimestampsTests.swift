@@ -136,13 +136,13 @@ private func database() throws -> DatabaseQueue {
         return clock.date
     }
     return try inMemoryDatabase(configuration: config) { db in
-        try db.create(table: "player") { t in
-            t.autoIncrementedPrimaryKey("id")
-            t.column("creationDate", .datetime).notNull()
-            t.column("modificationDate", .datetime).notNull()
-            t.column("name", .text).notNull()
-            t.column("score", .integer).notNull()
-        }
+        try db.execute(
+            sql: """
+                CREATE TABLE player (
+                  id INTEGER PRIMARY KEY AUTOINCREMENT,
+                  creationDate DATETIME NOT NULL, modificationDate DATETIME NOT NULL,
+                  name TEXT NOT NULL, score INTEGER NOT NULL)
+                """)
     }
 }
 
