@@ -55,8 +55,7 @@ struct ContractConformanceTests {
     }
 
     @Test func indexOriginIsADatabaseValue() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.execute(sql: "CREATE TABLE t (a UNIQUE, b); CREATE INDEX t_b ON t(b)")
             let origins = try db.indexes(on: "t").map(\.origin)
             #expect(Set(origins) == [.uniqueConstraint, .createIndex])
@@ -93,8 +92,7 @@ struct ContractConformanceTests {
     }
 
     @Test func defaultsOfUserTypes() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let column = MyJSONColumn(name: "info")
             let request = SQLRequest<Row>(literal: "SELECT \(Database.jsonArray([column])) FROM t")
             try db.execute(sql: "CREATE TEMP TABLE t (info)")

@@ -139,8 +139,7 @@ struct DecodableRoundTripTests {
     }
 
     @Test func uuidsStoredAsStrings() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.execute(sql: "CREATE TABLE player (uuid TEXT, name TEXT)")
             let uuid = UUID()
             try UUIDPlayer(uuid: uuid, name: "Arthur").insert(db)

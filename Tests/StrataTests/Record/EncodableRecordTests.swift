@@ -95,8 +95,7 @@ struct EncodableRecordTests {
     }
 
     @Test func encodableRecord() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "player") { t in
                 t.column("name", .text)
                 t.column("score", .integer)
@@ -111,8 +110,7 @@ struct EncodableRecordTests {
     }
 
     @Test func jsonColumns() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             // The kit's achieving player.
             try AchievingPlayer.createTable(db)
             let player = AchievingPlayer(name: "Arthur", score: 100, achievements: [.sample])
@@ -252,8 +250,7 @@ struct EncodableRecordTests {
             }
             var uuid: UUID
         }
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "player") { t in t.column("uuid", .text) }
             let uuid = UUID()
             try Player(uuid: uuid).insert(db)

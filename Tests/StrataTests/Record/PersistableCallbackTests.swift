@@ -184,8 +184,7 @@ struct PersistableCallbackTests {
                 if url.host == nil { throw ValidationError() }
             }
         }
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "link") { t in t.column("url", .text) }
             try Link(url: URL(string: "https://example.com")!).insert(db)
             #expect(throws: ValidationError.self) { try Link(url: URL(string: "relative")!).insert(db) }

@@ -246,8 +246,7 @@ struct PersistableRecordTests {
             var countryCode: String
             var since: Int
         }
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "citizenship") { t in
                 t.primaryKey {
                     t.column("citizenId", .integer)
@@ -295,8 +294,7 @@ struct PersistableRecordTests {
                 id = inserted.rowID
             }
         }
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "event") { t in
                 t.column("message", .text)
             }
@@ -316,8 +314,7 @@ struct PersistableRecordTests {
         struct Event: Encodable, PersistableRecord {
             var message: String
         }
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "event") { t in
                 t.column("message", .text)
             }
@@ -382,8 +379,7 @@ struct PersistableRecordTests {
             var name: String
             var score: Int
         }
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "player") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("name", .text).notNull()

@@ -142,8 +142,7 @@ struct ReadmeConflictResolutionTests {
     /// policies).
     @Test("The ignore policy and didInsert (GRDB 7: didInsert is always called)")
     func ignorePolicyAndDidInsert() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "player") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("email", .text).unique(onConflict: .ignore)

@@ -265,8 +265,7 @@ struct ReadmePersistenceMethodsTests {
 
     @Test("Customizing: a Record subclass sets its UUID before insertion")
     func customizedRecordSubclass() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "player") { t in
                 t.column("uuid", .blob).notNull()
             }
@@ -285,8 +284,7 @@ struct ReadmePersistenceMethodsTests {
 
     @Test("Customizing: a struct validates itself before insert and update")
     func customizedStruct() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "link") { t in
                 t.column("url", .text).primaryKey()
             }

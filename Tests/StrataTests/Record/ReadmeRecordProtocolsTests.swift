@@ -195,8 +195,7 @@ struct ReadmeTableRecordProtocolTests {
         // GRDB 7 declares `databaseSelection` as `[any SQLSelectable]`.
         let selection: [any SQLSelectable] = DefaultTableName.Place.databaseSelection
         #expect(selection.count == 1)
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "place") { t in t.column("name", .text) }
             #expect(try requestSQL(db, DefaultTableName.Place.all()) == #"SELECT * FROM "place""#)
         }
@@ -369,8 +368,7 @@ struct ReadmePersistableRecordProtocolTests {
 
     @Test("Classes adopt PersistableRecord, and keep their id in didInsert")
     func classRecord() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "player") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("name", .text).notNull()
