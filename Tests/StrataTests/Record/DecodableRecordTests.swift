@@ -81,12 +81,6 @@ private struct Product: Codable, FetchableRecord {
     }
 }
 
-private struct Player: Decodable, FetchableRecord, TableRecord, Hashable {
-    var id: Int64
-    var name: String
-    var score: Int
-}
-
 private struct MyRecord: Decodable, FetchableRecord {
     var consumed: String
 }
@@ -252,13 +246,8 @@ struct DecodableRecordTests {
     }
 
     @Test func decodableFetchingMethods() throws {
-        let dbQueue = try inMemoryDatabase { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INT NOT NULL);
-                    INSERT INTO player VALUES (1, 'Arthur', 100), (2, 'Barbara', 1000);
-                    """)
-        }
+        // The kit's players 1 (Arthur, 100) and 2 (Barbara, 1000).
+        let dbQueue = try makePlayerDatabase(players: Array(Player.samples.prefix(2)))
         try dbQueue.read { db in
             let sql = "SELECT * FROM player ORDER BY id"
             #expect(try Player.fetchOne(db, sql: sql) == Player(id: 1, name: "Arthur", score: 100))
