@@ -121,19 +121,16 @@ extension PersistedPlayer: Codable, FetchableRecord, PersistableRecord {
     static var databaseTableName: String { "player" }
 }
 
-/// A clock that ticks one second at each transaction.
-private final class TestClock: @unchecked Sendable {
-    var date = Date(timeIntervalSince1970: 1_000_000_000)
-}
-
 /// A database of timestamped players, whose transaction clock ticks one
 /// second at each transaction.
 private func database() throws -> DatabaseQueue {
-    let clock = TestClock()
+    let clock = LockedBox(Date(timeIntervalSince1970: 1_000_000_000))
     var config = Configuration()
     config.transactionClock = .custom { _ in
-        clock.date += 1
-        return clock.date
+        clock.withLock { date in
+            date += 1
+            return date
+        }
     }
     return try inMemoryDatabase(configuration: config) { db in
         try db.execute(
