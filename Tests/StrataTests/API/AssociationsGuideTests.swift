@@ -60,8 +60,7 @@ struct AssociationsGuideTests {
     /// The schema of the article and a few rows: two teams, three players
     /// (one without a team), one coach and two awards.
     static func makeDatabase() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try inMemoryDatabase { db in
             try db.create(table: "team") { t in
                 t.primaryKey("id", .integer)
                 t.column("name", .text).notNull()
@@ -90,7 +89,6 @@ struct AssociationsGuideTests {
             try Award(id: 1, title: "MVP", playerId: 1).insert(db)
             try Award(id: 2, title: "Rookie", playerId: 2).insert(db)
         }
-        return dbQueue
     }
 
     @Test func schemaSampleRuns() throws {

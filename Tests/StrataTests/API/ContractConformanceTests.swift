@@ -14,12 +14,6 @@ private struct MyJSONColumn: ColumnExpression, SQLJSONExpressible {
 /// A schema source that relies on the default: no view has a primary key.
 private struct SilentSchemaSource: DatabaseSchemaSource {}
 
-/// Collects text, for dump formats.
-private final class TextCollector: TextOutputStream, @unchecked Sendable {
-    var text = ""
-    func write(_ string: String) { text += string }
-}
-
 /// A dump format that writes through the stream as a `TextOutputStream`.
 private struct PrintFormat: DumpFormat {
     mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) throws {
@@ -61,8 +55,7 @@ struct ContractConformanceTests {
     }
 
     @Test func indexOriginIsADatabaseValue() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.execute(sql: "CREATE TABLE t (a UNIQUE, b); CREATE INDEX t_b ON t(b)")
             let origins = try db.indexes(on: "t").map(\.origin)
             #expect(Set(origins) == [.uniqueConstraint, .createIndex])
@@ -99,8 +92,7 @@ struct ContractConformanceTests {
     }
 
     @Test func defaultsOfUserTypes() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             let column = MyJSONColumn(name: "info")
             let request = SQLRequest<Row>(literal: "SELECT \(Database.jsonArray([column])) FROM t")
             try db.execute(sql: "CREATE TEMP TABLE t (info)")

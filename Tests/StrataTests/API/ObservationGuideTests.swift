@@ -17,16 +17,7 @@ struct ObservationGuideTests {
 
     /// The `player` table with one player, Arthur (score 100).
     nonisolated static func makeDatabase() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.primaryKey("id", .integer)
-                t.column("name", .text).notNull()
-                t.column("score", .integer).notNull()
-            }
-            try Player(id: 1, name: "Arthur", score: 100).insert(db)
-        }
-        return dbQueue
+        try makePlayerDatabase(players: [StrataTestSupport.Player(name: "Arthur", score: 100)])
     }
 
     @Test func startOnTheMainActor() async throws {

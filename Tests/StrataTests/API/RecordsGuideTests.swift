@@ -49,17 +49,8 @@ struct RecordsGuideTests {
 
     /// The database of the reading section: the table and two players.
     static func playerDatabase() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.primaryKey("id", .integer)
-                t.column("name", .text).notNull()
-                t.column("score", .integer).notNull()
-            }
-            try Player(id: 1, name: "Arthur", score: 100).insert(db)
-            try Player(id: 2, name: "Barbara", score: 1000).insert(db)
-        }
-        return dbQueue
+        // The kit's players 1 (Arthur, 100) and 2 (Barbara, 1000).
+        try makePlayerDatabase(players: Array(StrataTestSupport.Player.samples.prefix(2)))
     }
 
     @Test func writing() throws {
@@ -134,8 +125,7 @@ struct RecordsGuideTests {
     }
 
     @Test func handWrittenRecord() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        let dbQueue = try inMemoryDatabase { db in
             try db.create(table: "books") { t in
                 t.primaryKey("isbn", .text)
                 t.column("title", .text).notNull()

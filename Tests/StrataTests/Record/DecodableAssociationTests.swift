@@ -125,8 +125,7 @@ private struct ManualInfo: Decodable, FetchableRecord {
 /// Decodable records and associated records.
 struct DecodableAssociationTests {
     private func playerDatabase() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try inMemoryDatabase { db in
             try db.execute(
                 sql: """
                     CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL, color TEXT NOT NULL);
@@ -137,7 +136,6 @@ struct DecodableAssociationTests {
                     INSERT INTO round (playerId, score) VALUES (1, 10), (1, 20), (2, 5);
                     """)
         }
-        return dbQueue
     }
 
     @Test func splittingRowsTheCodableWay() throws {

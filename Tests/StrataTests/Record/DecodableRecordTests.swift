@@ -5,36 +5,11 @@ import Testing
 
 // The records of the RecordRecommendedPractices article (seed 004) and of
 // the Records chapter (seed 000), decoded from rows written with SQL: the
-// persistence side is tested elsewhere.
+// persistence side is tested elsewhere. The article's records are the
+// kit's `PracticeAuthor` and `PracticeBook`.
 
-private struct Author: Codable, FetchableRecord, TableRecord, Equatable {
-    var id: Int64?
-    var name: String
-    var countryCode: String?
-
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let name = Column(CodingKeys.name)
-        static let countryCode = Column(CodingKeys.countryCode)
-    }
-}
-
-private struct Book: Codable, FetchableRecord, TableRecord, Equatable {
-    enum Kind: String, Codable {
-        case essay, novel, poetry, theater
-    }
-    var id: Int64?
-    var authorId: Int64
-    var title: String
-    var kind: Kind
-
-    enum Columns {
-        static let title = Column(CodingKeys.title)
-        static let kind = Column(CodingKeys.kind)
-    }
-}
-
-extension Book.Kind: DatabaseValueConvertible {}
+private typealias Author = PracticeAuthor
+private typealias Book = PracticeBook
 
 extension DerivableRequest<Author> {
     /// Order authors by name, in a localized case-insensitive fashion
@@ -106,29 +81,15 @@ private struct Product: Codable, FetchableRecord {
     }
 }
 
-private struct Player: Decodable, FetchableRecord, TableRecord, Hashable {
-    var id: Int64
-    var name: String
-    var score: Int
-}
-
 private struct MyRecord: Decodable, FetchableRecord {
     var consumed: String
 }
 
-private enum AchievementColor: String, Codable {
-    case bronze, silver, gold
-}
-
-private struct Achievement: Codable, Equatable {
-    var name: String
-    var color: AchievementColor
-}
-
+/// The kit's `PlayerAchievement`s in a JSON column, and other JSON columns.
 private struct JSONPlayer: Codable, FetchableRecord {
     var name: String
     var score: Int
-    var achievements: [Achievement]
+    var achievements: [PlayerAchievement]
     var tags: Set<String>?
     var attributes: [String: Int]?
 }
@@ -174,11 +135,15 @@ private struct AllTypes: Decodable, FetchableRecord {
     var missingUUID: UUID?
 }
 
+/// Decodes a record from the row of `sql`, in a new in-memory database.
+private func decodeRow<Record: FetchableRecord>(_ type: Record.Type, sql: String) throws -> Record? {
+    try DatabaseQueue().read { db in try Record.fetchOne(db, sql: sql) }
+}
+
 /// Decodable records: coding keys are columns, nested values are JSON.
 struct DecodableRecordTests {
     private func bookDatabase() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try inMemoryDatabase { db in
             try db.create(table: "author") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("name", .text).notNull()
@@ -196,7 +161,6 @@ struct DecodableRecordTests {
                     INSERT INTO book (authorId, title, kind) VALUES (1, 'Moby-Dick', 'novel'), (1, 'Poems', 'poetry');
                     """)
         }
-        return dbQueue
     }
 
     @Test func recommendedPracticesRecords() throws {
@@ -282,14 +246,8 @@ struct DecodableRecordTests {
     }
 
     @Test func decodableFetchingMethods() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INT NOT NULL);
-                    INSERT INTO player VALUES (1, 'Arthur', 100), (2, 'Barbara', 1000);
-                    """)
-        }
+        // The kit's players 1 (Arthur, 100) and 2 (Barbara, 1000).
+        let dbQueue = try makePlayerDatabase(players: Array(Player.samples.prefix(2)))
         try dbQueue.read { db in
             let sql = "SELECT * FROM player ORDER BY id"
             #expect(try Player.fetchOne(db, sql: sql) == Player(id: 1, name: "Arthur", score: 100))
@@ -314,23 +272,18 @@ struct DecodableRecordTests {
     }
 
     @Test func jsonColumns() throws {
-        let dbQueue = try DatabaseQueue()
-        let player = try dbQueue.read { db in
-            try JSONPlayer.fetchOne(
-                db,
-                sql: """
-                    SELECT 'Arthur' AS name, 100 AS score,
-                    '[{"color":"gold","name":"Use Codable Records"}]' AS achievements,
-                    '["a","b"]' AS tags, CAST('{"x":1}' AS BLOB) AS attributes
-                    """)
-        }
-        #expect(player?.achievements == [Achievement(name: "Use Codable Records", color: .gold)])
+        let player = try decodeRow(
+            JSONPlayer.self,
+            sql: """
+                SELECT 'Arthur' AS name, 100 AS score,
+                '[{"color":"gold","name":"Use Codable Records"}]' AS achievements,
+                '["a","b"]' AS tags, CAST('{"x":1}' AS BLOB) AS attributes
+                """)
+        #expect(player?.achievements == [PlayerAchievement(name: "Use Codable Records", color: .gold)])
         #expect(player?.tags == ["a", "b"])
         #expect(player?.attributes == ["x": 1])
-        let withNulls = try dbQueue.read { db in
-            try JSONPlayer.fetchOne(
-                db, sql: "SELECT 'Arthur' AS name, 100 AS score, '[]' AS achievements, NULL AS tags")
-        }
+        let withNulls = try decodeRow(
+            JSONPlayer.self, sql: "SELECT 'Arthur' AS name, 100 AS score, '[]' AS achievements, NULL AS tags")
         #expect(withNulls?.achievements == [])
         #expect(withNulls?.tags == nil)
         #expect(withNulls?.attributes == nil)
@@ -342,8 +295,7 @@ struct DecodableRecordTests {
         decoder.userInfo = [decoderName: "JSON"]
         #expect(try decoder.decode(NamedPlayer.self, from: json).decodedFrom == "JSON")
 
-        let dbQueue = try DatabaseQueue()
-        let player = try dbQueue.read { db in try NamedPlayer.fetchOne(db, sql: "SELECT 'Arthur' AS name") }
+        let player = try decodeRow(NamedPlayer.self, sql: "SELECT 'Arthur' AS name")
         #expect(player?.decodedFrom == "database row")
         #expect(player?.name == "Arthur")
     }
@@ -360,18 +312,15 @@ struct DecodableRecordTests {
     }
 
     @Test func allValueTypes() throws {
-        let dbQueue = try DatabaseQueue()
-        let record = try dbQueue.read { db in
-            try AllTypes.fetchOne(
-                db,
-                sql: """
-                    SELECT 1 AS bool, -1 AS int, -8 AS int8, -16 AS int16, -32 AS int32, -64 AS int64,
-                    1 AS uint, 8 AS uint8, 16 AS uint16, 32 AS uint32, 64 AS uint64, 1.5 AS double, 2.5 AS float,
-                    'foo' AS string, X'0102' AS data, '2024-05-31 12:34:56.789' AS date,
-                    'E621E1F8-C36C-495A-93FC-0C247A3E6E5F' AS uuid, '12.25' AS decimal,
-                    12 AS optionalInt, NULL AS optionalString
-                    """)
-        }
+        let record = try decodeRow(
+            AllTypes.self,
+            sql: """
+                SELECT 1 AS bool, -1 AS int, -8 AS int8, -16 AS int16, -32 AS int32, -64 AS int64,
+                1 AS uint, 8 AS uint8, 16 AS uint16, 32 AS uint32, 64 AS uint64, 1.5 AS double, 2.5 AS float,
+                'foo' AS string, X'0102' AS data, '2024-05-31 12:34:56.789' AS date,
+                'E621E1F8-C36C-495A-93FC-0C247A3E6E5F' AS uuid, '12.25' AS decimal,
+                12 AS optionalInt, NULL AS optionalString
+                """)
         let r = try #require(record)
         #expect(r.bool && r.int == -1 && r.int8 == -8 && r.int16 == -16 && r.int32 == -32 && r.int64 == -64)
         #expect(r.uint == 1 && r.uint8 == 8 && r.uint16 == 16 && r.uint32 == 32 && r.uint64 == 64)

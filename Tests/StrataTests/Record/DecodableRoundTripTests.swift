@@ -5,54 +5,16 @@ import Testing
 
 // Seed samples that write with persistable records, then decode: the
 // RecordRecommendedPractices article (seed 004) and the Records chapter of
-// the v5.8 README (seed 000), in their GRDB 7 form.
+// the v5.8 README (seed 000), in their GRDB 7 form. The article's records
+// are the kit's `PracticeAuthor` and `PracticeBook`.
 
-private struct Author: Codable {
-    var id: Int64?
-    var name: String
-    var countryCode: String?
-}
-
-private struct Book: Codable {
-    var id: Int64?
-    var authorId: Int64
-    var title: String
-}
-
-extension Author: FetchableRecord, MutablePersistableRecord {
-    // Update auto-incremented id upon successful insertion
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
-}
-
-extension Book: FetchableRecord, MutablePersistableRecord {
-    // Update auto-incremented id upon successful insertion
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
-}
+private typealias Author = PracticeAuthor
+private typealias Book = PracticeBook
 
 /// "Declare a record... and there you go".
 private struct Player: Codable, FetchableRecord, PersistableRecord {
     var name: String
     var score: Int
-}
-
-private enum AchievementColor: String, Codable {
-    case bronze, silver, gold
-}
-
-private struct Achievement: Codable, Equatable {
-    var name: String
-    var color: AchievementColor
-}
-
-private struct AchievingPlayer: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "player"
-    var name: String
-    var score: Int
-    var achievements: [Achievement]  // stored in a JSON column
 }
 
 private struct IdentifiedPlayer: Identifiable, Codable, FetchableRecord, PersistableRecord, Hashable {
@@ -82,8 +44,7 @@ private struct UUIDPlayer: Codable, FetchableRecord, PersistableRecord {
 /// Write with persistable records, read with Decodable records.
 struct DecodableRoundTripTests {
     @Test func recommendedPracticesSample() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        let dbQueue = try inMemoryDatabase { db in
             try db.create(table: "author") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("name", .text).notNull()  // Can't be NULL
@@ -93,6 +54,7 @@ struct DecodableRoundTripTests {
                 t.autoIncrementedPrimaryKey("id")
                 t.belongsTo("author").notNull()
                 t.column("title", .text).notNull()
+                t.column("kind", .text).notNull()
             }
         }
         try dbQueue.write { db in
@@ -101,7 +63,7 @@ struct DecodableRoundTripTests {
             try author.insert(db)
 
             // Insert and set book's id
-            var book = Book(authorId: author.id!, title: "Moby-Dick")
+            var book = Book(authorId: author.id!, title: "Moby-Dick", kind: .novel)
             try book.insert(db)
         }
         let books = try dbQueue.read { db in
@@ -129,29 +91,18 @@ struct DecodableRoundTripTests {
     }
 
     @Test func jsonColumnsRoundTrip() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.column("name", .text)
-                t.column("score", .integer)
-                t.column("achievements", .text)
-            }
-            let achievement = Achievement(name: "Use Codable Records", color: .gold)
-            let player = AchievingPlayer(name: "Arthur", score: 100, achievements: [achievement])
-            try player.insert(db)
+        // The kit's achieving player: achievements are stored in a JSON column.
+        let dbQueue = try inMemoryDatabase { db in
+            try AchievingPlayer.createTable(db)
+            try AchievingPlayer(name: "Arthur", score: 100, achievements: [.sample]).insert(db)
         }
         let player = try dbQueue.read { db in try AchievingPlayer.fetchOne(db) }
-        #expect(player?.achievements == [Achievement(name: "Use Codable Records", color: .gold)])
+        #expect(player?.achievements == [PlayerAchievement(name: "Use Codable Records", color: .gold)])
     }
 
     @Test func identifiableRecordsSample() throws {
-        let dbQueue = try DatabaseQueue()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.primaryKey("id", .integer)
-                t.column("name", .text).notNull()
-                t.column("score", .integer).notNull()
-            }
             for id in 1...4 {
                 try IdentifiedPlayer(id: Int64(id), name: "P\(id)", score: id * 10).insert(db)
             }
@@ -172,8 +123,7 @@ struct DecodableRoundTripTests {
     }
 
     @Test func nonIDPrimaryKeySample() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        let dbQueue = try inMemoryDatabase { db in
             try db.create(table: "country") { t in
                 t.column("isoCode", .text).notNull().primaryKey()
                 t.column("name", .text).notNull()
@@ -189,12 +139,8 @@ struct DecodableRoundTripTests {
     }
 
     @Test func uuidsStoredAsStrings() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.create(table: "player") { t in
-                t.column("uuid", .text)
-                t.column("name", .text)
-            }
+        try DatabaseQueue().write { db throws in
+            try db.execute(sql: "CREATE TABLE player (uuid TEXT, name TEXT)")
             let uuid = UUID()
             try UUIDPlayer(uuid: uuid, name: "Arthur").insert(db)
             // UUID decoding needs no strategy: strings decode.

@@ -40,8 +40,7 @@ struct EncodableNestedRecordTests {
         #expect(
             try record.databaseDictionary
                 == ["column1": "v1".databaseValue, "column2": "v2".databaseValue, "otherValue": "o".databaseValue])
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.execute(sql: "CREATE TABLE t1 (column1 TEXT, column2 TEXT, otherValue TEXT)")
             try record.insert(db)
             let row = try #require(try Row.fetchOne(db, sql: "SELECT column1, column2, otherValue FROM t1"))

@@ -91,8 +91,7 @@ private struct DecodedPlayer: Decodable, FetchableRecord {
 
 struct EncodableNestedValueTests {
     @Test func recordDelegatingToASingleValueStoresTheModelColumns() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
             try PlayerRecord(model: PlayerModel(id: 1, name: "Arthur")).insert(db)
             #expect(try Row.fetchOne(db, sql: "SELECT * FROM player") == ["id": 1, "name": "Arthur"])
@@ -100,8 +99,7 @@ struct EncodableNestedValueTests {
     }
 
     @Test func singleValuePropertiesAreStoredAsTheirValue() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, score INTEGER, info TEXT, tags TEXT)")
             try Player(id: 1, score: Score(value: 10), info: Info(tag: "a"), tags: ["x", "y"]).insert(db)
             let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM player"))
@@ -122,8 +120,7 @@ struct EncodableNestedValueTests {
     }
 
     @Test func nestedContainersThrowAnEncodingErrorNamingTheColumn() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, info TEXT)")
             #expect {
                 try NestedPlayer(id: 1).insert(db)

@@ -41,8 +41,7 @@ struct EncodableRecordTests {
     }
 
     private func placeDatabase() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try inMemoryDatabase { db in
             try db.create(table: "place") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("title", .text)
@@ -50,7 +49,6 @@ struct EncodableRecordTests {
                 t.column("longitude", .double)
             }
         }
-        return dbQueue
     }
 
     @Test func handWrittenEncoding() throws {
@@ -97,8 +95,7 @@ struct EncodableRecordTests {
     }
 
     @Test func encodableRecord() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "player") { t in
                 t.column("name", .text)
                 t.column("score", .integer)
@@ -112,32 +109,11 @@ struct EncodableRecordTests {
         }
     }
 
-    private enum AchievementColor: String, Codable {
-        case bronze, silver, gold
-    }
-
-    private struct Achievement: Codable {
-        var name: String
-        var color: AchievementColor
-    }
-
-    private struct AchievingPlayer: Codable, PersistableRecord {
-        static let databaseTableName = "player"
-        var name: String
-        var score: Int
-        var achievements: [Achievement]
-    }
-
     @Test func jsonColumns() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.column("name", .text)
-                t.column("score", .integer)
-                t.column("achievements", .text)
-            }
-            let achievement = Achievement(name: "Use Codable Records", color: .gold)
-            let player = AchievingPlayer(name: "Arthur", score: 100, achievements: [achievement])
+        try DatabaseQueue().write { db in
+            // The kit's achieving player.
+            try AchievingPlayer.createTable(db)
+            let player = AchievingPlayer(name: "Arthur", score: 100, achievements: [.sample])
             try player.insert(db)
             #expect(
                 try String.fetchOne(db, sql: "SELECT achievements FROM player")
@@ -274,8 +250,7 @@ struct EncodableRecordTests {
             }
             var uuid: UUID
         }
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "player") { t in t.column("uuid", .text) }
             let uuid = UUID()
             try Player(uuid: uuid).insert(db)

@@ -72,8 +72,7 @@ private struct RowKeeper: FetchableRecord {
 /// Fetching methods of `FetchableRecord`.
 struct FetchableRecordFetchTests {
     private func database() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try inMemoryDatabase { db in
             try db.execute(
                 sql: """
                     CREATE TABLE place (id INTEGER PRIMARY KEY, title TEXT NOT NULL, latitude DOUBLE, longitude DOUBLE);
@@ -87,7 +86,6 @@ struct FetchableRecordFetchTests {
                     INSERT INTO citizenship VALUES (1, 'FR'), (1, 'US'), (2, 'FR');
                     """)
         }
-        return dbQueue
     }
 
     @Test func fromSQL() throws {

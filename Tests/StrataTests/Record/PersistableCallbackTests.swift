@@ -3,78 +3,64 @@ import Strata
 import StrataTestSupport
 import Testing
 
-/// Records the persistence callbacks it goes through.
-private final class CallbackLog: @unchecked Sendable {
-    var events: [String] = []
-}
-
 private struct Player: Encodable, MutablePersistableRecord {
     var id: Int64?
     var name: String
-    @SkipEncoding var log: CallbackLog
+    @SkipEncoding var log: LockedBox<[String]>
 
     func encode(to container: inout PersistenceContainer) {
         container["id"] = id
         container["name"] = name
     }
 
+    /// Logs "`name` enter" and "`name` exit" around `body`, the exit
+    /// followed by what `detail` says of the result.
+    private func logAround<T>(_ name: String, _ body: () throws -> T, detail: (T) -> String = { _ in "" }) rethrows
+        -> T
+    {
+        log.append("\(name) enter")
+        let result = try body()
+        log.append("\(name) exit\(detail(result))")
+        return result
+    }
+
     mutating func willInsert(_ db: Database) throws {
-        log.events.append("willInsert")
+        log.append("willInsert")
         if name.isEmpty { name = "Anonymous" }
     }
 
     func aroundInsert(_ db: Database, insert: () throws -> InsertionSuccess) throws {
-        log.events.append("aroundInsert enter")
-        let inserted = try insert()
-        log.events.append("aroundInsert exit \(inserted.rowID)")
+        _ = try logAround("aroundInsert", insert) { " \($0.rowID)" }
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
-        log.events.append("didInsert \(inserted.rowID) \(inserted.rowIDColumn ?? "nil")")
+        log.append("didInsert \(inserted.rowID) \(inserted.rowIDColumn ?? "nil")")
         id = inserted.rowID
     }
 
-    func willUpdate(_ db: Database, columns: Set<String>) throws {
-        log.events.append("willUpdate \(columns.sorted())")
-    }
+    func willUpdate(_ db: Database, columns: Set<String>) throws { log.append("willUpdate \(columns.sorted())") }
 
     func aroundUpdate(_ db: Database, columns: Set<String>, update: () throws -> PersistenceSuccess) throws {
-        log.events.append("aroundUpdate enter")
-        _ = try update()
-        log.events.append("aroundUpdate exit")
+        _ = try logAround("aroundUpdate", update)
     }
 
-    func didUpdate(_ updated: PersistenceSuccess) {
-        log.events.append("didUpdate")
-    }
+    func didUpdate(_ updated: PersistenceSuccess) { log.append("didUpdate") }
 
-    func willSave(_ db: Database) throws {
-        log.events.append("willSave")
-    }
+    func willSave(_ db: Database) throws { log.append("willSave") }
 
     func aroundSave(_ db: Database, save: () throws -> PersistenceSuccess) throws {
-        log.events.append("aroundSave enter")
-        _ = try save()
-        log.events.append("aroundSave exit")
+        _ = try logAround("aroundSave", save)
     }
 
-    func didSave(_ saved: PersistenceSuccess) {
-        log.events.append("didSave")
-    }
+    func didSave(_ saved: PersistenceSuccess) { log.append("didSave") }
 
-    func willDelete(_ db: Database) throws {
-        log.events.append("willDelete")
-    }
+    func willDelete(_ db: Database) throws { log.append("willDelete") }
 
     func aroundDelete(_ db: Database, delete: () throws -> Bool) throws {
-        log.events.append("aroundDelete enter")
-        let deleted = try delete()
-        log.events.append("aroundDelete exit \(deleted)")
+        _ = try logAround("aroundDelete", delete) { " \($0)" }
     }
 
-    func didDelete(deleted: Bool) {
-        log.events.append("didDelete \(deleted)")
-    }
+    func didDelete(deleted: Bool) { log.append("didDelete \(deleted)") }
 }
 
 /// A property wrapper that is not encoded (the log).
@@ -85,79 +71,84 @@ private struct SkipEncoding<Value>: Encodable {
 }
 
 private func database() throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
-    try dbQueue.write { db in
+    try inMemoryDatabase { db in
         try db.create(table: "player") { t in
             t.autoIncrementedPrimaryKey("id")
             t.column("name", .text).notNull()
         }
     }
-    return dbQueue
+}
+
+/// The callbacks of the insertion of the row `id`.
+private func insertionEvents(_ id: Int) -> [String] {
+    [
+        "willSave", "aroundSave enter", "willInsert", "aroundInsert enter", "aroundInsert exit \(id)",
+        "didInsert \(id) id", "aroundSave exit", "didSave",
+    ]
+}
+
+/// The callbacks of the update of the whole row.
+private let updateEvents = [
+    "willSave", "aroundSave enter", "willUpdate [\"id\", \"name\"]", "aroundUpdate enter", "aroundUpdate exit",
+    "didUpdate", "aroundSave exit", "didSave",
+]
+
+/// Runs `body` in a write on a new database, with an empty callback log.
+private func withCallbackLog(_ body: (Database, LockedBox<[String]>) throws -> Void) throws {
+    let dbQueue = try database()
+    let log = LockedBox<[String]>([])
+    try dbQueue.write { db in try body(db, log) }
+}
+
+/// Runs `body` in a write, with Arthur inserted (id 1) and the log emptied
+/// since.
+private func withArthur(_ body: (Database, inout Player, LockedBox<[String]>) throws -> Void) throws {
+    try withCallbackLog { db, log in
+        var player = Player(id: nil, name: "Arthur", log: log)
+        try player.insert(db)
+        log.value = []
+        try body(db, &player, log)
+    }
 }
 
 struct PersistableCallbackTests {
     @Test func insertCallbacks() throws {
-        let dbQueue = try database()
-        let log = CallbackLog()
-        try dbQueue.write { db in
+        try withCallbackLog { db, log in
             var player = Player(id: nil, name: "", log: log)
             try player.insert(db)
             #expect(player.id == 1)
             #expect(player.name == "Anonymous")
             #expect(try String.fetchOne(db, sql: "SELECT name FROM player") == "Anonymous")
+            #expect(log.value == insertionEvents(1))
         }
-        #expect(
-            log.events == [
-                "willSave", "aroundSave enter", "willInsert", "aroundInsert enter", "aroundInsert exit 1",
-                "didInsert 1 id", "aroundSave exit", "didSave",
-            ])
     }
 
     @Test func updateCallbacks() throws {
-        let dbQueue = try database()
-        let log = CallbackLog()
-        try dbQueue.write { db in
-            var player = Player(id: nil, name: "Arthur", log: log)
-            try player.insert(db)
-            log.events = []
+        try withArthur { db, player, log in
             try player.update(db)
-            #expect(
-                log.events == [
-                    "willSave", "aroundSave enter", "willUpdate [\"id\", \"name\"]", "aroundUpdate enter",
-                    "aroundUpdate exit", "didUpdate", "aroundSave exit", "didSave",
-                ])
-            log.events = []
+            #expect(log.value == updateEvents)
+            log.value = []
             try player.update(db, columns: ["name"])
-            #expect(log.events[2] == "willUpdate [\"name\"]")
+            #expect(log.value[2] == "willUpdate [\"name\"]")
         }
     }
 
     @Test func saveCallbacks() throws {
-        let dbQueue = try database()
-        let log = CallbackLog()
-        try dbQueue.write { db in
+        try withCallbackLog { db, log in
             // No primary key: insert.
             var player = Player(id: nil, name: "Arthur", log: log)
             try player.save(db)
-            #expect(
-                log.events == [
-                    "willSave", "aroundSave enter", "willInsert", "aroundInsert enter", "aroundInsert exit 1",
-                    "didInsert 1 id", "aroundSave exit", "didSave",
-                ])
+            #expect(log.value == insertionEvents(1))
             // Existing row: update.
-            log.events = []
+            log.value = []
             try player.save(db)
-            #expect(
-                log.events == [
-                    "willSave", "aroundSave enter", "willUpdate [\"id\", \"name\"]", "aroundUpdate enter",
-                    "aroundUpdate exit", "didUpdate", "aroundSave exit", "didSave",
-                ])
+            #expect(log.value == updateEvents)
             // Missing row: update fails, then insert.
-            log.events = []
+            log.value = []
             var missing = Player(id: 42, name: "Barbara", log: log)
             try missing.save(db)
             #expect(
-                log.events == [
+                log.value == [
                     "willSave", "aroundSave enter", "willUpdate [\"id\", \"name\"]", "aroundUpdate enter",
                     "willInsert", "aroundInsert enter", "aroundInsert exit 42", "didInsert 42 id", "aroundSave exit",
                     "didSave",
@@ -166,16 +157,11 @@ struct PersistableCallbackTests {
     }
 
     @Test func deleteCallbacks() throws {
-        let dbQueue = try database()
-        let log = CallbackLog()
-        try dbQueue.write { db in
-            var player = Player(id: nil, name: "Arthur", log: log)
-            try player.insert(db)
-            log.events = []
+        try withArthur { db, player, log in
             try player.delete(db)
             try player.delete(db)
             #expect(
-                log.events == [
+                log.value == [
                     "willDelete", "aroundDelete enter", "aroundDelete exit true", "didDelete true",
                     "willDelete", "aroundDelete enter", "aroundDelete exit false", "didDelete false",
                 ])
@@ -183,16 +169,10 @@ struct PersistableCallbackTests {
     }
 
     @Test func upsertCallbacksAreInsertionCallbacks() throws {
-        let dbQueue = try database()
-        let log = CallbackLog()
-        try dbQueue.write { db in
+        try withCallbackLog { db, log in
             var player = Player(id: 3, name: "Arthur", log: log)
             try player.upsert(db)
-            #expect(
-                log.events == [
-                    "willSave", "aroundSave enter", "willInsert", "aroundInsert enter", "aroundInsert exit 3",
-                    "didInsert 3 id", "aroundSave exit", "didSave",
-                ])
+            #expect(log.value == insertionEvents(3))
         }
     }
 
@@ -204,8 +184,7 @@ struct PersistableCallbackTests {
                 if url.host == nil { throw ValidationError() }
             }
         }
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "link") { t in t.column("url", .text) }
             try Link(url: URL(string: "https://example.com")!).insert(db)
             #expect(throws: ValidationError.self) { try Link(url: URL(string: "relative")!).insert(db) }
@@ -214,15 +193,10 @@ struct PersistableCallbackTests {
     }
 
     @Test func errorInsideAroundInsertPropagates() throws {
-        let dbQueue = try database()
-        let log = CallbackLog()
-        try dbQueue.write { db in
-            var player = Player(id: 1, name: "Arthur", log: log)
-            try player.insert(db)
-            log.events = []
+        try withArthur { db, _, log in
             var duplicate = Player(id: 1, name: "Barbara", log: log)
             #expect(throws: DatabaseError.self) { try duplicate.insert(db) }
-            #expect(log.events == ["willSave", "aroundSave enter", "willInsert", "aroundInsert enter"])
+            #expect(log.value == ["willSave", "aroundSave enter", "willInsert", "aroundInsert enter"])
         }
     }
 }

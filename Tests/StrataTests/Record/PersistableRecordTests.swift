@@ -3,31 +3,34 @@ import Strata
 import StrataTestSupport
 import Testing
 
-private struct Player: Codable, FetchableRecord, MutablePersistableRecord, Equatable {
-    var id: Int64?
-    var name: String
+/// An item with a score, for the requests that return what they change.
+private struct ScoredItem: Codable, Hashable, Identifiable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "item"
+    var id: Int64
     var score: Int
 
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
+    enum Columns {
+        static let id = Column("id")
+        static let score = Column("score")
     }
 }
 
-private func playerDatabase() throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
-    try dbQueue.write { db in
-        try db.create(table: "player") { t in
-            t.autoIncrementedPrimaryKey("id")
-            t.column("name", .text).notNull()
-            t.column("score", .integer).notNull()
+/// A database of `count` items, with ids 1, 2... and scores 10, 20...
+private func itemDatabase(count: Int) throws -> DatabaseQueue {
+    try inMemoryDatabase { db in
+        try db.create(table: "item") { t in
+            t.primaryKey("id", .integer)
+            t.column("score", .integer)
+        }
+        for id in 1...count {
+            try ScoredItem(id: Int64(id), score: id * 10).insert(db)
         }
     }
-    return dbQueue
 }
 
 struct PersistableRecordTests {
     @Test func insertSetsTheAutoIncrementedID() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
             let sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.insert(db) }
@@ -41,7 +44,7 @@ struct PersistableRecordTests {
     }
 
     @Test func duplicatePrimaryKeyIsAConstraintError() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: 1, name: "Arthur", score: 1000)
             try player.insert(db)
@@ -59,7 +62,7 @@ struct PersistableRecordTests {
     }
 
     @Test func insertedReturnsTheInsertedCopy() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             let player = Player(id: nil, name: "Arthur", score: 1000)
             let inserted = try player.inserted(db)
@@ -69,7 +72,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updateAllColumnsAndSomeColumns() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
             try player.insert(db)
@@ -89,7 +92,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updatingADeletedRecordThrowsRecordNotFound() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
             try player.insert(db)
@@ -110,7 +113,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updatingARecordWithoutIDThrowsRecordNotFound() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.read { db throws in
             let player = Player(id: nil, name: "Arthur", score: 1000)
             #expect(throws: RecordError.self) { try player.update(db) }
@@ -120,7 +123,7 @@ struct PersistableRecordTests {
     }
 
     @Test func saveInsertsOrUpdates() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
             var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.save(db) }
@@ -140,7 +143,7 @@ struct PersistableRecordTests {
     }
 
     @Test func existsAndDelete() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
             #expect(try !player.exists(db))
@@ -153,7 +156,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updateChangesFromAnotherRecord() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var oldPlayer = Player(id: nil, name: "Arthur", score: 100)
             try oldPlayer.insert(db)
@@ -174,7 +177,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updateChangesWithModify() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 100)
             try player.insert(db)
@@ -215,7 +218,7 @@ struct PersistableRecordTests {
             var name: String
             var score: Int
         }
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = ReplacingPlayer(id: 1, name: "Arthur", score: 1000)
             var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.insert(db) }
@@ -243,8 +246,7 @@ struct PersistableRecordTests {
             var countryCode: String
             var since: Int
         }
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "citizenship") { t in
                 t.primaryKey {
                     t.column("citizenId", .integer)
@@ -292,8 +294,7 @@ struct PersistableRecordTests {
                 id = inserted.rowID
             }
         }
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "event") { t in
                 t.column("message", .text)
             }
@@ -313,8 +314,7 @@ struct PersistableRecordTests {
         struct Event: Encodable, PersistableRecord {
             var message: String
         }
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "event") { t in
                 t.column("message", .text)
             }
@@ -334,7 +334,7 @@ struct PersistableRecordTests {
     }
 
     @Test func upsert() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: 1, name: "Arthur", score: 1000)
             var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.upsert(db) }
@@ -379,8 +379,7 @@ struct PersistableRecordTests {
             var name: String
             var score: Int
         }
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "player") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("name", .text).notNull()
@@ -411,7 +410,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updateAndFetchAndSaveAndFetch() throws {
-        let dbQueue = try playerDatabase()
+        let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Arthur", score: 1000)
             try player.insert(db)
@@ -436,19 +435,9 @@ struct PersistableRecordTests {
     }
 
     @Test func requestDeleteAndFetch() throws {
-        struct Item: Codable, Hashable, Identifiable, FetchableRecord, PersistableRecord {
-            var id: Int64
-            var score: Int
-        }
-        let dbQueue = try DatabaseQueue()
+        typealias Item = ScoredItem
+        let dbQueue = try itemDatabase(count: 6)
         try dbQueue.write { db in
-            try db.create(table: "item") { t in
-                t.primaryKey("id", .integer)
-                t.column("score", .integer)
-            }
-            for id in 1...6 {
-                try Item(id: Int64(id), score: id * 10).insert(db)
-            }
             let deleted = try Item.filter(Column("score") <= 20).deleteAndFetchAll(db)
             #expect(deleted.map(\.id) == [1, 2])
             #expect(try Item.filter(Column("id") == 3).deleteAndFetchSet(db) == [Item(id: 3, score: 30)])
@@ -461,23 +450,9 @@ struct PersistableRecordTests {
     }
 
     @Test func requestUpdateAndFetch() throws {
-        struct Item: Codable, Hashable, FetchableRecord, PersistableRecord {
-            var id: Int64
-            var score: Int
-            enum Columns {
-                static let id = Column("id")
-                static let score = Column("score")
-            }
-        }
-        let dbQueue = try DatabaseQueue()
+        typealias Item = ScoredItem
+        let dbQueue = try itemDatabase(count: 3)
         try dbQueue.write { db in
-            try db.create(table: "item") { t in
-                t.primaryKey("id", .integer)
-                t.column("score", .integer)
-            }
-            for id in 1...3 {
-                try Item(id: Int64(id), score: id * 10).insert(db)
-            }
             let items = try Item.filter(Column("id") <= 2).order(Column("id")).updateAndFetchAll(
                 db, [Column("score") += 1])
             #expect(Set(items) == [Item(id: 1, score: 11), Item(id: 2, score: 21)])

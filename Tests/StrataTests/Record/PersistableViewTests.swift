@@ -16,16 +16,24 @@ private func players(_ db: Database) throws -> [String] {
     }
 }
 
+/// Inserts the teams, then their captains (id, team id). Names are the
+/// capitalized ids.
+private func insert(_ db: Database, teams: [String], captains: [(id: String, teamId: String)]) throws {
+    for id in teams {
+        try Team(id: id, name: id.capitalized).insert(db)
+    }
+    for captain in captains {
+        try Captain(id: captain.id, name: captain.id.capitalized, teamId: captain.teamId).insert(db)
+    }
+}
+
 struct PersistableViewTests {
     @Test func updateThroughInsteadOfTrigger() throws {
         let dbQueue = try database()
         try dbQueue.write { db in
-            try Team(id: "red", name: "Red").insert(db)
-            try Team(id: "blue", name: "Blue").insert(db)
-            try Captain(id: "alice", name: "Alice", teamId: "red").insert(db)
-            // Bob is the Blue captain.
-            var bob = Captain(id: "bob", name: "Bob", teamId: "blue")
-            try bob.insert(db)
+            // Alice is the Red captain, Bob the Blue one.
+            try insert(db, teams: ["red", "blue"], captains: [("alice", "red"), ("bob", "blue")])
+            var bob = try Captain.find(db, id: "bob")
             // Bob is now Bobby, the Red captain.
             // Alice is no longer the Red captain.
             try bob.updateChanges(db) {
@@ -45,11 +53,7 @@ struct PersistableViewTests {
     @Test func deleteThroughInsteadOfTrigger() throws {
         let dbQueue = try database()
         try dbQueue.write { db in
-            try Team(id: "red", name: "Red").insert(db)
-            try Team(id: "blue", name: "Blue").insert(db)
-            try Captain(id: "alice", name: "Alice", teamId: "red").insert(db)
-            try Captain(id: "bob", name: "Bob", teamId: "blue").insert(db)
-            try Captain(id: "carol", name: "Carol", teamId: "blue").insert(db)
+            try insert(db, teams: ["red", "blue"], captains: [("alice", "red"), ("bob", "blue"), ("carol", "blue")])
             // Delete Alice
             try Captain.deleteOne(db, id: "alice")
             // Delete Carol
@@ -66,12 +70,8 @@ struct PersistableViewTests {
     @Test func changesThroughTheViewAreCounted() throws {
         let dbQueue = try database()
         try dbQueue.write { db in
-            try Team(id: "red", name: "Red").insert(db)
-            try Team(id: "blue", name: "Blue").insert(db)
-            try Team(id: "green", name: "Green").insert(db)
-            try Captain(id: "alice", name: "Alice", teamId: "red").insert(db)
-            try Captain(id: "bob", name: "Bob", teamId: "blue").insert(db)
-            try Captain(id: "carol", name: "Carol", teamId: "green").insert(db)
+            try insert(
+                db, teams: ["red", "blue", "green"], captains: [("alice", "red"), ("bob", "blue"), ("carol", "green")])
             // The UPDATE trigger changes one player row per captain (the
             // previous captain of the team is the captain itself).
             #expect(try Captain.filter(Column("teamId") == "red").updateAll(db, Column("name").set(to: "Alicia")) == 1)

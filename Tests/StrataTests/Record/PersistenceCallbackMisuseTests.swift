@@ -53,14 +53,12 @@ private struct ClumsySaver: Codable, MutablePersistableRecord {
 }
 
 private func playerDatabase() throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
-    try dbQueue.write { db in
+    try inMemoryDatabase { db in
         try db.create(table: "player") { t in
             t.autoIncrementedPrimaryKey("id")
             t.column("name", .text).notNull().unique()
         }
     }
-    return dbQueue
 }
 
 /// Whether the error is the SQLITE_MISUSE of a callback.

@@ -29,11 +29,9 @@ import Testing
     }
 
     func makeDatabase() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try inMemoryDatabase { db in
             try db.execute(sql: "CREATE TABLE item (a INTEGER, b TEXT DEFAULT 'default', c INTEGER)")
         }
-        return dbQueue
     }
 
     /// The rows, as "a b c" strings.

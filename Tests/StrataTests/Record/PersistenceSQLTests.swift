@@ -36,9 +36,7 @@ private struct IgnoringPlayer: Codable, FetchableRecord, PersistableRecord {
 /// Runs `body` in a database of players and citizenships, with the log of
 /// its statements.
 private func withPlayerDatabase(_ body: (Database, SQLLog) throws -> Void) throws {
-    let log = SQLLog()
-    let dbQueue = try DatabaseQueue(configuration: log.configuration())
-    try dbQueue.write { db in
+    let (dbQueue, log) = try makeLoggedDatabase { db in
         try db.create(table: "player") { t in
             t.autoIncrementedPrimaryKey("id")
             t.column("name", .text).notNull()
@@ -52,7 +50,6 @@ private func withPlayerDatabase(_ body: (Database, SQLLog) throws -> Void) throw
             t.primaryKey(["citizenId", "countryCode"])
         }
     }
-    log.clear()
     try dbQueue.write { db in try body(db, log) }
 }
 

@@ -51,12 +51,19 @@ private enum ConflictSample {
     }
 }
 
+/// The player table of the samples: an id, and a unique email.
+private func createEmailPlayerTable(_ db: Database) throws {
+    try db.create(table: "player") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("email", .text).unique()
+    }
+}
+
 @Suite("README Records chapter: Conflict Resolution")
 struct ReadmeConflictResolutionTests {
     @Test("A conflict policy in the table definition")
     func tableDefinition() throws {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
+        let (dbQueue, log) = try makeLoggedDatabase()
         try dbQueue.write { db in
             // CREATE TABLE player (
             //     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -81,17 +88,13 @@ struct ReadmeConflictResolutionTests {
 
     @Test("A conflict policy in each modification query")
     func modificationQuery() throws {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
+        let (dbQueue, log) = try makeLoggedDatabase()
         try dbQueue.write { db in
             // CREATE TABLE player (
             //     id INTEGER PRIMARY KEY AUTOINCREMENT,
             //     email TEXT UNIQUE
             // )
-            try db.create(table: "player") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("email", .text).unique()
-            }
+            try createEmailPlayerTable(db)
             #expect(
                 log.last == #"CREATE TABLE "player" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "email" TEXT UNIQUE)"#)
 
@@ -108,15 +111,9 @@ struct ReadmeConflictResolutionTests {
 
     @Test("persistenceConflictPolicy alters the INSERT and UPDATE of records")
     func persistenceConflictPolicy() throws {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("email", .text).unique()
-            }
+        let (dbQueue, log) = try makeLoggedDatabase { db in
+            try createEmailPlayerTable(db)
         }
-        log.clear()
         try dbQueue.write { db in
             var player = ConflictSample.Player(id: nil, email: "arthur@example.com")
             // INSERT OR REPLACE INTO player (...) VALUES (...)
@@ -145,8 +142,7 @@ struct ReadmeConflictResolutionTests {
     /// policies).
     @Test("The ignore policy and didInsert (GRDB 7: didInsert is always called)")
     func ignorePolicyAndDidInsert() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "player") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("email", .text).unique(onConflict: .ignore)
@@ -175,12 +171,8 @@ struct ReadmeConflictResolutionTests {
 
     @Test("The deletions of the replace policy are not reported to transaction observers")
     func replaceDeletionsAreNotObserved() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("email", .text).unique()
-            }
+        let dbQueue = try inMemoryDatabase { db in
+            try createEmailPlayerTable(db)
         }
         let observer = LoggingObserver(observing: "player")
         dbQueue.add(transactionObserver: observer)
@@ -284,9 +276,7 @@ extension ExposedRowID.Event: MutablePersistableRecord {
 @Suite("README Records chapter: The Implicit RowID Primary Key")
 struct ReadmeImplicitRowIDTests {
     private func database() throws -> (DatabaseQueue, SQLLog) {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
+        try makeLoggedDatabase { db in
             // No explicit primary key
             try db.create(table: "event") { t in
                 t.column("message", .text)
@@ -300,8 +290,6 @@ struct ReadmeImplicitRowIDTests {
                 t.column("body")
             }
         }
-        log.clear()
-        return (dbQueue, log)
     }
 
     @Test("The hidden rowid is not selected by SELECT *, and can be queried")

@@ -37,9 +37,7 @@ private enum IdentifiableSample {
     }
 
     static func database() throws -> (DatabaseQueue, SQLLog) {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
+        try makeLoggedDatabase { db in
             try db.create(table: "player") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("name", .text).notNull()
@@ -65,9 +63,24 @@ private enum IdentifiableSample {
             try Country(isoCode: "US", name: "United States", population: 333_000_000).insert(db)
             try Citizenship(citizenId: 1, countryCode: "FR").insert(db)
         }
-        log.clear()
-        return (dbQueue, log)
     }
+}
+
+/// Expects the SQL of a request of player 1, and of players 1, 2 and 3.
+private func expectRequestsOfPlayers(_ db: Database, one: some FetchRequest, three: some FetchRequest) throws {
+    #expect(try requestSQL(db, one) == #"SELECT * FROM "player" WHERE "id" = ?"#)
+    #expect(try requestSQL(db, three) == #"SELECT * FROM "player" WHERE "id" IN (?, ?, ?)"#)
+}
+
+/// Expects the deletion of player 1, then of players 1, 2 and 3, which
+/// leaves player 4 alone.
+private func expectDeletionsOfPlayers(_ db: Database, _ log: SQLLog) throws {
+    #expect(
+        log.statements(.user) == [
+            #"DELETE FROM "player" WHERE "id" = ?"#,
+            #"DELETE FROM "player" WHERE "id" IN (?, ?, ?)"#,
+        ])
+    #expect(try IdentifiableSample.Player.fetchAll(db).map(\.id) == [4])
 }
 
 @Suite("README Records chapter: Identifiable Records")
@@ -95,20 +108,14 @@ struct ReadmeIdentifiableRecordsTests {
 
             let request = Player.filter(id: 1)
             let requests = Player.filter(ids: [1, 2, 3])
-            #expect(try requestSQL(db, request) == #"SELECT * FROM "player" WHERE "id" = ?"#)
-            #expect(try requestSQL(db, requests) == #"SELECT * FROM "player" WHERE "id" IN (?, ?, ?)"#)
+            try expectRequestsOfPlayers(db, one: request, three: requests)
             #expect(try request.fetchCount(db) == 1)
             #expect(try requests.fetchCount(db) == 3)
             log.clear()
 
             try Player.deleteOne(db, id: 1)
             try Player.deleteAll(db, ids: [1, 2, 3])
-            #expect(
-                log.statements(.user) == [
-                    #"DELETE FROM "player" WHERE "id" = ?"#,
-                    #"DELETE FROM "player" WHERE "id" IN (?, ?, ?)"#,
-                ])
-            #expect(try Player.fetchAll(db).map(\.id) == [4])
+            try expectDeletionsOfPlayers(db, log)
         }
     }
 
@@ -135,25 +142,18 @@ struct ReadmeIdentifiableRecordsTests {
 
             let request = Player.filter(key: 1)
             let requests = Player.filter(keys: [1, 2, 3])
-            #expect(try requestSQL(db, request) == #"SELECT * FROM "player" WHERE "id" = ?"#)
-            #expect(try requestSQL(db, requests) == #"SELECT * FROM "player" WHERE "id" IN (?, ?, ?)"#)
+            try expectRequestsOfPlayers(db, one: request, three: requests)
             log.clear()
 
             try Player.deleteOne(db, key: 1)
             try Player.deleteAll(db, keys: [1, 2, 3])
-            #expect(
-                log.statements(.user) == [
-                    #"DELETE FROM "player" WHERE "id" = ?"#,
-                    #"DELETE FROM "player" WHERE "id" IN (?, ?, ?)"#,
-                ])
-            #expect(try Player.fetchAll(db).map(\.id) == [4])
+            try expectDeletionsOfPlayers(db, log)
         }
     }
 
     @Test("A single-column primary key which is not called id")
     func primaryKeyNotCalledID() throws {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
+        let (dbQueue, log) = try makeLoggedDatabase()
         try dbQueue.write { db in
             try db.create(table: "country") { t in
                 t.column("isoCode", .text).notNull().primaryKey()
@@ -231,18 +231,25 @@ extension CodingKeysSample.Player: FetchableRecord, PersistableRecord {
 
 @Suite("README Records chapter: Codable Records")
 struct ReadmeCodableRecordsTests {
+    /// The player table of the UUID samples, empty.
+    private func uuidPlayerDatabase() throws -> DatabaseQueue {
+        try inMemoryDatabase { db in
+            try db.create(table: "player") { t in
+                t.column("uuid", .text).primaryKey()
+                t.column("name", .text).notNull()
+            }
+        }
+    }
+
     @Test("JSON columns: complex properties are stored as JSON")
     func jsonColumns() throws {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
+        let (dbQueue, log) = try makeLoggedDatabase { db in
             try db.create(table: "player") { t in
                 t.column("name", .text).notNull()
                 t.column("score", .integer).notNull()
                 t.column("achievements", .jsonText).notNull()
             }
         }
-        log.clear()
         try dbQueue.write { db in
             // INSERT INTO player (name, score, achievements)
             // VALUES (
@@ -280,13 +287,7 @@ struct ReadmeCodableRecordsTests {
 
     @Test("UUID strategies do not apply to requests")
     func uuidsInRequests() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.column("uuid", .text).primaryKey()
-                t.column("name", .text).notNull()
-            }
-        }
+        let dbQueue = try uuidPlayerDatabase()
         try dbQueue.write { db in
             let uuid = UUID()
             let player = UUIDSample.Player(uuid: uuid, name: "Arthur")
@@ -308,13 +309,7 @@ struct ReadmeCodableRecordsTests {
 
     @Test("A request method filters by uuid string")
     func uuidRequestMethod() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.column("uuid", .text).primaryKey()
-                t.column("name", .text).notNull()
-            }
-        }
+        let dbQueue = try uuidPlayerDatabase()
         try dbQueue.write { db in
             let uuid = UUID()
             let player = UUIDSample.Player(uuid: uuid, name: "Arthur")
@@ -332,15 +327,9 @@ struct ReadmeCodableRecordsTests {
     @Test("Columns derived from coding keys")
     func columnsFromCodingKeys() throws {
         typealias Player = CodingKeysSample.Player
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.primaryKey("id", .integer)
-                t.column("name", .text).notNull()
-                t.column("score", .integer).notNull()
-            }
-            try Player(id: 1, name: "Arthur", score: 100).insert(db)
-            try Player(id: 2, name: "Barbara", score: 1000).insert(db)
+        // The kit's players 1 (Arthur, 100) and 2 (Barbara, 1000).
+        let dbQueue = try makePlayerDatabase(players: Array(StrataTestSupport.Player.samples.prefix(2)))
+        try dbQueue.write { db throws in
             let request = Player.filter(Player.Columns.score > 500).order(Player.Columns.name)
             #expect(try requestSQL(db, request) == #"SELECT * FROM "player" WHERE "score" > ? ORDER BY "name""#)
             #expect(try request.fetchAll(db).map(\.id) == [2])

@@ -6,6 +6,8 @@ import Testing
 // The Records chapter of the v5.8 README (seed 000): the "List of Record
 // Methods" table, each row run once (see ReadmeRecordsChapterTests.swift for
 // the conventions). GRDB 7 spells `didInsert(with:for:)` `didInsert(_:)`.
+// The Record class, which adopts all protocols and adds `updateChanges(_:)`,
+// is the kit's `RecordPlayer`.
 
 private enum MethodList {
     struct Player: Codable, Hashable, Identifiable, FetchableRecord, MutablePersistableRecord {
@@ -22,56 +24,16 @@ private enum MethodList {
         }
     }
 
-    /// The Record class adopts all protocols, and adds `updateChanges(_:)`.
-    final class RecordPlayer: Record {
-        var id: Int64?
-        var name: String
-        var score: Int
-
-        init(name: String, score: Int) {
-            self.name = name
-            self.score = score
-            super.init()
-        }
-
-        override class var databaseTableName: String { "player" }
-
-        required init(row: Row) throws {
-            id = row["id"]
-            name = row["name"]
-            score = row["score"]
-            try super.init(row: row)
-        }
-
-        override func encode(to container: inout PersistenceContainer) throws {
-            container["id"] = id
-            container["name"] = name
-            container["score"] = score
-        }
-
-        override func didInsert(_ inserted: InsertionSuccess) {
-            super.didInsert(inserted)
-            id = inserted.rowID
-        }
-    }
-
     /// Players 1 (Arthur, 100), 2 (Barbara, 1000), 3 (Craig, 500).
     static func database() throws -> (DatabaseQueue, SQLLog) {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
+        try makeLoggedDatabase { db in
             try db.create(table: "player") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("name", .text).notNull().unique()
                 t.column("score", .integer).notNull()
             }
-            for (name, score) in [("Arthur", 100), ("Barbara", 1000), ("Craig", 500)] {
-                var player = Player(id: nil, name: name, score: score)
-                try player.insert(db)
-            }
+            try StrataTestSupport.Player.insert(StrataTestSupport.Player.samples, db)
         }
-        log.clear()
-        return (dbQueue, log)
     }
 }
 
@@ -119,7 +81,7 @@ struct ReadmeListOfRecordMethodsTests {
             david.score = 40
             #expect(try david.updateChanges(db, from: old))  // record.updateChanges(db, from:...)
             #expect(try david.updateChanges(db) { $0.score = 50 })  // record.updateChanges(db) { ... }
-            let record = try #require(try MethodList.RecordPlayer.fetchOne(db, key: 4))
+            let record = try #require(try RecordPlayer.fetchOne(db, key: 4))
             record.score = 60
             #expect(try record.updateChanges(db))  // record.updateChanges(db)
             #expect(try Player.updateAll(db, Column("score") += 1) == 4)  // Type.updateAll(db, ...)

@@ -54,17 +54,13 @@ private enum PersistenceMethods {
     }
 
     static func database() throws -> (DatabaseQueue, SQLLog) {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
+        try makeLoggedDatabase { db in
             try db.create(table: "place") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("title", .text).notNull()
                 t.column("code", .text).notNull().unique()
             }
         }
-        log.clear()
-        return (dbQueue, log)
     }
 }
 
@@ -269,8 +265,7 @@ struct ReadmePersistenceMethodsTests {
 
     @Test("Customizing: a Record subclass sets its UUID before insertion")
     func customizedRecordSubclass() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "player") { t in
                 t.column("uuid", .blob).notNull()
             }
@@ -289,8 +284,7 @@ struct ReadmePersistenceMethodsTests {
 
     @Test("Customizing: a struct validates itself before insert and update")
     func customizedStruct() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "link") { t in
                 t.column("url", .text).primaryKey()
             }

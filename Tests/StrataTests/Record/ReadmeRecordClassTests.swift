@@ -71,18 +71,14 @@ struct ReadmeRecordClassTests {
     @Test("A Record subclass inserts, fetches, tracks changes, and updates")
     func placeSubclass() throws {
         typealias Place = RecordClassSample.Place
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
-            try db.create(table: "place") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("title", .text).notNull()
-                t.column("favorite", .boolean).notNull()
-                t.column("latitude", .double).notNull()
-                t.column("longitude", .double).notNull()
-            }
+        let (dbQueue, log) = try makeLoggedDatabase { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE place (
+                      id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL, favorite BOOLEAN NOT NULL,
+                      latitude DOUBLE NOT NULL, longitude DOUBLE NOT NULL)
+                    """)
         }
-        log.clear()
         try dbQueue.write { db in
             let paris = Place(
                 id: nil, title: "Paris", isFavorite: false,
@@ -111,94 +107,50 @@ struct ReadmeRecordClassTests {
 
 // MARK: - Record Comparison
 
+/// The samples of "Record Comparison" use the kit's `Player` (the struct)
+/// and `RecordPlayer` (the "Record class only" samples).
 private enum ComparisonSample {
-    struct Player: Codable, Identifiable, FetchableRecord, MutablePersistableRecord {
-        var id: Int64?
-        var name: String
-        var score: Int
-
-        mutating func didInsert(_ inserted: InsertionSuccess) {
-            id = inserted.rowID
-        }
-    }
-
-    /// The Record class of the "Record class only" samples.
-    final class RecordPlayer: Record {
-        var id: Int64?
-        var name: String
-        var score: Int
-
-        init(id: Int64? = nil, name: String, score: Int) {
-            self.id = id
-            self.name = name
-            self.score = score
-            super.init()
-        }
-
-        override class var databaseTableName: String { "player" }
-
-        required init(row: Row) throws {
-            id = row["id"]
-            name = row["name"]
-            score = row["score"]
-            try super.init(row: row)
-        }
-
-        override func encode(to container: inout PersistenceContainer) throws {
-            container["id"] = id
-            container["name"] = name
-            container["score"] = score
-        }
-
-        override func didInsert(_ inserted: InsertionSuccess) {
-            super.didInsert(inserted)
-            id = inserted.rowID
-        }
-    }
-
     /// A database with player 42 (Arthur, 50), and the log of its statements.
     static func database() throws -> (DatabaseQueue, SQLLog) {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("name", .text).notNull()
-                t.column("score", .integer).notNull()
-            }
+        try makeLoggedDatabase { db in
+            try Player.createTable(db)
             try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (42, 'Arthur', 50)")
         }
-        log.clear()
-        return (dbQueue, log)
     }
-}
 
-@Suite("README Records chapter: Record Comparison")
-struct ReadmeRecordComparisonTests {
-    fileprivate typealias Player = ComparisonSample.Player
-
-    @Test("updateChanges(_:from:) compares two records")
-    func updateChangesFrom() throws {
-        let (dbQueue, log) = try ComparisonSample.database()
+    /// Runs `sample` twice, and expects it to modify the player the first
+    /// time only.
+    static func expectModifiedOnce(_ dbQueue: DatabaseQueue, _ sample: (Database, inout [String]) throws -> Void)
+        throws
+    {
         var messages: [String] = []
         for _ in 1...2 {
-            try dbQueue.write { db in
-                if let oldPlayer = try Player.fetchOne(db, id: 42) {
-                    var newPlayer = oldPlayer
-                    newPlayer.score = 100
-                    if try newPlayer.updateChanges(db, from: oldPlayer) {
-                        messages.append("player was modified, and updated in the database")
-                    } else {
-                        messages.append("player was not modified, and database was not hit")
-                    }
-                }
-            }
+            try dbQueue.write { db in try sample(db, &messages) }
         }
         #expect(
             messages == [
                 "player was modified, and updated in the database",
                 "player was not modified, and database was not hit",
             ])
+    }
+}
+
+@Suite("README Records chapter: Record Comparison")
+struct ReadmeRecordComparisonTests {
+    @Test("updateChanges(_:from:) compares two records")
+    func updateChangesFrom() throws {
+        let (dbQueue, log) = try ComparisonSample.database()
+        try ComparisonSample.expectModifiedOnce(dbQueue) { db, messages in
+            if let oldPlayer = try Player.fetchOne(db, id: 42) {
+                var newPlayer = oldPlayer
+                newPlayer.score = 100
+                if try newPlayer.updateChanges(db, from: oldPlayer) {
+                    messages.append("player was modified, and updated in the database")
+                } else {
+                    messages.append("player was not modified, and database was not hit")
+                }
+            }
+        }
         #expect(
             log.statements(.user) == [
                 #"SELECT * FROM "player" WHERE "id" = ?"#,
@@ -210,26 +162,18 @@ struct ReadmeRecordComparisonTests {
     @Test("updateChanges(_:modify:) updates a record in place")
     func updateChangesModify() throws {
         let (dbQueue, log) = try ComparisonSample.database()
-        var messages: [String] = []
-        for _ in 1...2 {
-            try dbQueue.write { db in
-                if var player = try Player.fetchOne(db, id: 42) {
-                    let modified = try player.updateChanges(db) {
-                        $0.score = 100
-                    }
-                    if modified {
-                        messages.append("player was modified, and updated in the database")
-                    } else {
-                        messages.append("player was not modified, and database was not hit")
-                    }
+        try ComparisonSample.expectModifiedOnce(dbQueue) { db, messages in
+            if var player = try Player.fetchOne(db, id: 42) {
+                let modified = try player.updateChanges(db) {
+                    $0.score = 100
+                }
+                if modified {
+                    messages.append("player was modified, and updated in the database")
+                } else {
+                    messages.append("player was not modified, and database was not hit")
                 }
             }
         }
-        #expect(
-            messages == [
-                "player was modified, and updated in the database",
-                "player was not modified, and database was not hit",
-            ])
         #expect(
             log.statements(.user).filter { $0.hasPrefix("UPDATE") } == [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
     }
@@ -237,25 +181,17 @@ struct ReadmeRecordComparisonTests {
     @Test("updateChanges(_:) of the Record class compares against the fetched values")
     func recordUpdateChanges() throws {
         let (dbQueue, log) = try ComparisonSample.database()
-        var messages: [String] = []
-        for _ in 1...2 {
-            try dbQueue.write { db in
-                // Record class only
-                if let player = try ComparisonSample.RecordPlayer.fetchOne(db, key: 42) {
-                    player.score = 100
-                    if try player.updateChanges(db) {
-                        messages.append("player was modified, and updated in the database")
-                    } else {
-                        messages.append("player was not modified, and database was not hit")
-                    }
+        try ComparisonSample.expectModifiedOnce(dbQueue) { db, messages in
+            // Record class only
+            if let player = try RecordPlayer.fetchOne(db, key: 42) {
+                player.score = 100
+                if try player.updateChanges(db) {
+                    messages.append("player was modified, and updated in the database")
+                } else {
+                    messages.append("player was not modified, and database was not hit")
                 }
             }
         }
-        #expect(
-            messages == [
-                "player was modified, and updated in the database",
-                "player was not modified, and database was not hit",
-            ])
         #expect(
             log.statements(.user).filter { $0.hasPrefix("UPDATE") } == [#"UPDATE "player" SET "score"=? WHERE "id"=?"#])
     }
@@ -297,7 +233,7 @@ struct ReadmeRecordComparisonTests {
         let (dbQueue, _) = try ComparisonSample.database()
         try dbQueue.write { db in
             // Record class only
-            let player = ComparisonSample.RecordPlayer(id: 1, name: "Arthur", score: 100)
+            let player = RecordPlayer(id: 1, name: "Arthur", score: 100)
             try player.insert(db)
             player.score = 1000
             var printed: [String] = []
@@ -313,7 +249,7 @@ struct ReadmeRecordComparisonTests {
     func hasDatabaseChanges() throws {
         let (dbQueue, log) = try ComparisonSample.database()
         try dbQueue.write { db in
-            let player = try #require(try ComparisonSample.RecordPlayer.fetchOne(db, key: 42))
+            let player = try #require(try RecordPlayer.fetchOne(db, key: 42))
             log.clear()
 
             // Record class only
@@ -330,7 +266,7 @@ struct ReadmeRecordComparisonTests {
     func hasDatabaseChangesByValue() throws {
         let (dbQueue, _) = try ComparisonSample.database()
         try dbQueue.write { db in
-            let player = ComparisonSample.RecordPlayer(name: "Barbara", score: 750)
+            let player = RecordPlayer(name: "Barbara", score: 750)
             #expect(player.hasDatabaseChanges)  // true
 
             try player.insert(db)

@@ -269,26 +269,26 @@ extension RecordDefinition.Place: PlaceDefinition {}
 
 @Suite("README Records chapter: Examples of Record Definitions")
 struct ReadmeRecordDefinitionsTests {
-    private func database() throws -> (DatabaseQueue, SQLLog) {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
-            try db.create(table: "place") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("title", .text).notNull()
-                t.column("isFavorite", .boolean).notNull().defaults(to: false)
-                t.column("longitude", .double).notNull()
-                t.column("latitude", .double).notNull()
-            }
+    /// The place table of the section.
+    private static func createPlaceTable(_ db: Database) throws {
+        try db.create(table: "place") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("title", .text).notNull()
+            t.column("isFavorite", .boolean).notNull().defaults(to: false)
+            t.column("longitude", .double).notNull()
+            t.column("latitude", .double).notNull()
         }
-        return (dbQueue, log)
+    }
+
+    private func database() throws -> (DatabaseQueue, SQLLog) {
+        try makeLoggedDatabase(Self.createPlaceTable)
     }
 
     @Test("The place table")
     func placeTable() throws {
-        let (_, log) = try database()
+        let sql = try DatabaseQueue().write { db in try recordSQL(db) { try Self.createPlaceTable(db) } }
         #expect(
-            log.statements(.user) == [
+            sql == [
                 #"CREATE TABLE "place" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "title" TEXT NOT NULL, "#
                     + #""isFavorite" BOOLEAN NOT NULL DEFAULT 0, "longitude" DOUBLE NOT NULL, "#
                     + #""latitude" DOUBLE NOT NULL)"#

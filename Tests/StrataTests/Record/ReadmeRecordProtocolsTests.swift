@@ -17,9 +17,7 @@ import Testing
 
 /// The `place` table of the protocol samples, with a Paris and a Rome.
 private func placeDatabase() throws -> (DatabaseQueue, SQLLog) {
-    let log = SQLLog()
-    let dbQueue = try DatabaseQueue(configuration: log.configuration())
-    try dbQueue.write { db in
+    try makeLoggedDatabase { db in
         try db.create(table: "place") { t in
             t.autoIncrementedPrimaryKey("id")
             t.column("title", .text).notNull()
@@ -32,8 +30,6 @@ private func placeDatabase() throws -> (DatabaseQueue, SQLLog) {
                 VALUES (1, 'Paris', 48.85341, 2.3488), (2, 'Rome', 41.9028, 12.4964)
                 """)
     }
-    log.clear()
-    return (dbQueue, log)
 }
 
 // MARK: - FetchableRecord Protocol
@@ -199,8 +195,7 @@ struct ReadmeTableRecordProtocolTests {
         // GRDB 7 declares `databaseSelection` as `[any SQLSelectable]`.
         let selection: [any SQLSelectable] = DefaultTableName.Place.databaseSelection
         #expect(selection.count == 1)
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "place") { t in t.column("name", .text) }
             #expect(try requestSQL(db, DefaultTableName.Place.all()) == #"SELECT * FROM "place""#)
         }
@@ -227,16 +222,13 @@ struct ReadmeTableRecordProtocolTests {
 
     @Test("Fetching with the query interface")
     func queryInterface() throws {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
+        let (dbQueue, log) = try makeLoggedDatabase { db in
             try db.create(table: "place") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("name", .text).notNull()
             }
             try db.execute(sql: "INSERT INTO place (name) VALUES ('Rome'), ('Paris')")
         }
-        log.clear()
         let nameColumn = Column("name")
         let paris = try dbQueue.read { db in
             // SELECT * FROM place WHERE name = 'Paris'
@@ -365,14 +357,8 @@ struct ReadmePersistableRecordProtocolTests {
 
     @Test("Encodable records need no encode(to:)")
     func encodableRecord() throws {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
+        let (dbQueue, log) = try makeLoggedDatabase(Player.createTable)
         try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("name", .text).notNull()
-                t.column("score", .integer).notNull()
-            }
             var player = EncodablePersistable.Player(id: nil, name: "Arthur", score: 100)
             try player.insert(db)
             #expect(player.id == 1)
@@ -382,8 +368,7 @@ struct ReadmePersistableRecordProtocolTests {
 
     @Test("Classes adopt PersistableRecord, and keep their id in didInsert")
     func classRecord() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
+        try DatabaseQueue().write { db in
             try db.create(table: "player") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("name", .text).notNull()

@@ -22,15 +22,8 @@ private struct Player: Codable, Identifiable, FetchableRecord, MutablePersistabl
 @Suite("README record example")
 struct ReadmeRecordTests {
     @Test func recordExample() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.create(table: "player") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("name", .text).notNull()
-                t.column("score", .integer).notNull()
-            }
-            try db.execute(sql: "INSERT INTO player (name, score) VALUES ('Arthur', 500)")
-        }
+        // The kit's player table, with Arthur (500).
+        let dbQueue = try makePlayerDatabase(players: [StrataTestSupport.Player(name: "Arthur", score: 500)])
 
         try dbQueue.write { db in
             var player = Player(id: nil, name: "Barbara", score: 1000)

@@ -42,9 +42,7 @@ private enum Glance {
     /// A database of places, players and countries, with the log of its
     /// statements (cleared once the database is set up).
     static func database() throws -> (DatabaseQueue, SQLLog) {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
+        try makeLoggedDatabase { db in
             try db.create(table: "place") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("title", .text).notNull()
@@ -67,8 +65,6 @@ private enum Glance {
                     INSERT INTO country VALUES ('ES', 'Spain'), ('FR', 'France'), ('US', 'United States');
                     """)
         }
-        log.clear()
-        return (dbQueue, log)
     }
 }
 
@@ -293,17 +289,13 @@ private enum PersistableOverview {
 @Suite("README Records chapter: Record Protocols Overview")
 struct ReadmeRecordProtocolsOverviewTests {
     private func database() throws -> (DatabaseQueue, SQLLog) {
-        let log = SQLLog()
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
+        try makeLoggedDatabase { db in
             try db.create(table: "place") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("title", .text).notNull()
             }
             try db.execute(sql: "INSERT INTO place (id, title) VALUES (1, 'Rome'), (2, 'Paris')")
         }
-        log.clear()
-        return (dbQueue, log)
     }
 
     @Test("FetchableRecord decodes database rows")

@@ -9,9 +9,7 @@ private class Player: Record {
     var score: Int
 
     init(id: Int64? = nil, name: String, score: Int) {
-        self.id = id
-        self.name = name
-        self.score = score
+        (self.id, self.name, self.score) = (id, name, score)
         super.init()
     }
 
@@ -57,15 +55,11 @@ private final class UUIDPlayer: Player {
     }
 }
 
+/// The kit's player table, with the `uuid` column of `UUIDPlayer`.
 private func database() throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
+    let dbQueue = try makePlayerDatabase()
     try dbQueue.write { db in
-        try db.create(table: "player") { t in
-            t.autoIncrementedPrimaryKey("id")
-            t.column("name", .text).notNull()
-            t.column("score", .integer).notNull()
-            t.column("uuid", .blob)
-        }
+        try db.alter(table: "player") { t in t.add(column: "uuid", .blob) }
     }
     return dbQueue
 }

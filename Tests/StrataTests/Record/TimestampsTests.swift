@@ -121,34 +121,31 @@ extension PersistedPlayer: Codable, FetchableRecord, PersistableRecord {
     static var databaseTableName: String { "player" }
 }
 
-/// A clock that ticks one second at each transaction.
-private final class TestClock: @unchecked Sendable {
-    var date = Date(timeIntervalSince1970: 1_000_000_000)
-}
-
-private func database(clock: TestClock) throws -> DatabaseQueue {
+/// A database of timestamped players, whose transaction clock ticks one
+/// second at each transaction.
+private func database() throws -> DatabaseQueue {
+    let clock = LockedBox(Date(timeIntervalSince1970: 1_000_000_000))
     var config = Configuration()
     config.transactionClock = .custom { _ in
-        clock.date += 1
-        return clock.date
-    }
-    let dbQueue = try DatabaseQueue(configuration: config)
-    try dbQueue.write { db in
-        try db.create(table: "player") { t in
-            t.autoIncrementedPrimaryKey("id")
-            t.column("creationDate", .datetime).notNull()
-            t.column("modificationDate", .datetime).notNull()
-            t.column("name", .text).notNull()
-            t.column("score", .integer).notNull()
+        clock.withLock { date in
+            date += 1
+            return date
         }
     }
-    return dbQueue
+    return try inMemoryDatabase(configuration: config) { db in
+        try db.execute(
+            sql: """
+                CREATE TABLE player (
+                  id INTEGER PRIMARY KEY AUTOINCREMENT,
+                  creationDate DATETIME NOT NULL, modificationDate DATETIME NOT NULL,
+                  name TEXT NOT NULL, score INTEGER NOT NULL)
+                """)
+    }
 }
 
 struct TimestampsTests {
     @Test func insertionTimestamps() throws {
-        let clock = TestClock()
-        let dbQueue = try database(clock: clock)
+        let dbQueue = try database()
         try dbQueue.write { db in
             var player = PlainPlayer(name: "Arthur", score: 1000)
             try player.insert(db)
@@ -159,8 +156,7 @@ struct TimestampsTests {
     }
 
     @Test func allPlayersOfATransactionHaveTheSameTimestamp() throws {
-        let clock = TestClock()
-        let dbQueue = try database(clock: clock)
+        let dbQueue = try database()
         let players = (0..<3).map { PlainPlayer(name: "Player \($0)", score: $0) }
         try dbQueue.write { db in
             for var player in players {
@@ -179,8 +175,7 @@ struct TimestampsTests {
     }
 
     @Test func modificationTimestamp() throws {
-        let clock = TestClock()
-        let dbQueue = try database(clock: clock)
+        let dbQueue = try database()
         var player = try dbQueue.write { db in
             try PlainPlayer(name: "Arthur", score: 1000).inserted(db)
         }
@@ -206,8 +201,7 @@ struct TimestampsTests {
     }
 
     @Test func timestampedRecordSample() throws {
-        let clock = TestClock()
-        let dbQueue = try database(clock: clock)
+        let dbQueue = try database()
         try dbQueue.write { db in
             var player = Player(name: "Arthur", score: 1000)
             try player.insert(db)
@@ -252,8 +246,7 @@ struct TimestampsTests {
     }
 
     @Test func saveWithTimestamp() throws {
-        let clock = TestClock()
-        let dbQueue = try database(clock: clock)
+        let dbQueue = try database()
         try dbQueue.write { db in
             var player = Player(name: "Arthur", score: 1000)
             try player.saveWithTimestamp(db)  // insert
@@ -267,8 +260,7 @@ struct TimestampsTests {
     }
 
     @Test func optionalTimestampsAndPersistedRecords() throws {
-        let clock = TestClock()
-        let dbQueue = try database(clock: clock)
+        let dbQueue = try database()
         try dbQueue.write { db in
             var player = PlainPlayer(id: nil, name: "Arthur", score: 1000)
             #expect(player.id == nil)

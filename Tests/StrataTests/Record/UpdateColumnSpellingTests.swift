@@ -21,8 +21,7 @@ private struct Person: MutablePersistableRecord {
 struct UpdateColumnSpellingTests {
     @Test("B26: record updates name the columns as the table spells them")
     func updateUsesTableSpelling() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
+        try DatabaseQueue().write { db throws in
             try db.execute(sql: "CREATE TABLE persons (id INTEGER PRIMARY KEY, name TEXT)")
             try db.execute(sql: "INSERT INTO persons (id, name) VALUES (1, 'Arthur')")
             var person = Person(id: 1, name: "Barbara")
