@@ -12,14 +12,6 @@
     import StrataTestSupport
     import Testing
 
-    /// Counts the accesses of a publisher.
-    private final class AccessCount: @unchecked Sendable {
-        private let lock = TestLock()
-        private var count = 0
-        var value: Int { lock.withLock { count } }
-        func increment() { lock.withLock { count += 1 } }
-    }
-
     @Suite("Combine: readPublisher and writePublisher")
     struct CombineReadWriteTests {
         @Test("The main queue runs while tests run")
@@ -38,7 +30,7 @@
             let directory = try TemporaryDirectory()
             let writer = try makePublisherTestDatabase(kind, directory)
             try await writer.write { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur'), ('Barbara')") }
-            let accesses = AccessCount()
+            let accesses = Counter()
             let publisher = writer.readPublisher { db in
                 accesses.increment()
                 return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!

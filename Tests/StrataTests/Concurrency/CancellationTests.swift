@@ -16,8 +16,7 @@ struct CancellationTests {
         let query = LongQuery()
         let dbQueue = try DatabaseQueue(path: directory.path("db.sqlite"), configuration: query.configuration)
         try await dbQueue.write { try $0.execute(sql: "CREATE TABLE t(a)") }
-        let task = Task { try await dbQueue.read { try Int.fetchOne($0, sql: LongQuery.selectSQL) } }
-        await query.waitUntilStarted()
+        let task = await query.startRead(dbQueue)
         task.cancel()
         _ = await task.result
         try await dbQueue.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
@@ -31,8 +30,7 @@ struct CancellationTests {
         let query = LongQuery()
         let writer = try kind.open(directory, configuration: query.configuration)
         try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
-        let task = Task { try await writer.read { try Int.fetchOne($0, sql: LongQuery.selectSQL) } }
-        await query.waitUntilStarted()
+        let task = await query.startRead(writer)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
@@ -56,8 +54,7 @@ struct CancellationTests {
         defer { cancellable.cancel() }
         #expect(await observed.wait { $0 == [0] })
 
-        let task = Task { try await dbPool.write { try $0.execute(sql: LongQuery.insertSQL) } }
-        await query.waitUntilStarted()
+        let task = await query.startInsert(dbPool)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         for value in 1...3 {
@@ -171,16 +168,16 @@ struct CancellationTests {
         let directory = try TemporaryDirectory()
         let writer = try kind.open(directory)
         try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
-        let ran = Flag()
+        let ran = LockedBox(false)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await writer.write { db in
-                ran.set()
+                ran.value = true
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
             }
         }
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(!ran.isSet)
+        #expect(!ran.value)
         #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
     }
 
@@ -358,7 +355,7 @@ struct CancellationTests {
 
 /// Cancels a task from inside one of its accesses, whether the access runs
 /// in the task or, on older systems, outside of it.
-final class TaskCanceller: @unchecked Sendable {
+private final class TaskCanceller: @unchecked Sendable {
     private let attached = DispatchSemaphore(value: 0)
     private var cancelTask: (@Sendable () -> Void)?
 
@@ -375,16 +372,8 @@ final class TaskCanceller: @unchecked Sendable {
     }
 }
 
-/// A flag set from any thread.
-final class Flag: @unchecked Sendable {
-    private let lock = TestLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
-}
-
 /// Blocks an observation fetch until the test opens the gate.
-final class FetchGate: @unchecked Sendable {
+private final class FetchGate: @unchecked Sendable {
     private let lock = TestLock()
     private var blockingCount: Int?
     private let blocked = DispatchSemaphore(value: 0)

@@ -61,12 +61,7 @@ struct PoolLifecycleTests {
         let directory = try TemporaryDirectory()
         let longQuery = LongQuery()
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: longQuery.configuration)
-        let task = Task {
-            try await dbPool.read { db in
-                try Int.fetchOne(db, sql: LongQuery.selectSQL)
-            }
-        }
-        await longQuery.waitUntilStarted()
+        let task = await longQuery.startRead(dbPool)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(try await dbPool.read { db in try Int.fetchOne(db, sql: "SELECT 1") } == 1)
@@ -77,12 +72,7 @@ struct PoolLifecycleTests {
         let directory = try TemporaryDirectory()
         let longQuery = LongQuery()
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: longQuery.configuration)
-        let task = Task {
-            try await dbPool.read { db in
-                try Int.fetchOne(db, sql: LongQuery.selectSQL)
-            }
-        }
-        await longQuery.waitUntilStarted()
+        let task = await longQuery.startRead(dbPool)
         dbPool.interrupt()
         let error = await #expect(throws: DatabaseError.self) { try await task.value }
         #expect(error?.resultCode == .SQLITE_INTERRUPT)

@@ -361,12 +361,11 @@ struct InterruptionTests {
 struct LoggingTests {
     @Test func errorLog() async {
         await #expect(processExitsWith: .success) {
-            final class Log: @unchecked Sendable { var messages: [String] = [] }
-            let log = Log()
-            Database.logError = { code, message in log.messages.append("\(code.rawValue) \(message)") }
+            let log = LockedBox<[String]>([])
+            Database.logError = { code, message in log.append("\(code.rawValue) \(message)") }
             let dbQueue = try DatabaseQueue()
             _ = try? dbQueue.read { db in try db.execute(sql: "SELECT * FROM missing") }
-            exit(log.messages.contains { $0.contains("no such table: missing") } ? 0 : 1)
+            exit(log.value.contains { $0.contains("no such table: missing") } ? 0 : 1)
         }
     }
 

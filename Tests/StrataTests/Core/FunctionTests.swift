@@ -169,15 +169,8 @@ struct CollationTests {
 }
 
 struct TraceTests {
-    final class Log: @unchecked Sendable {
-        private let lock = TestLock()
-        private var _lines: [String] = []
-        var lines: [String] { lock.withLock { _lines } }
-        func append(_ line: String) { lock.withLock { _lines.append(line) } }
-    }
-
     @Test func traceStatements() throws {
-        let log = Log()
+        let log = LockedBox<[String]>([])
         var config = Configuration()
         config.prepareDatabase { db in
             db.trace { log.append("SQL> \($0)") }
@@ -187,12 +180,12 @@ struct TraceTests {
             try db.execute(sql: "CREATE TABLE player (name TEXT)")
             try db.execute(sql: "INSERT INTO player VALUES (?)", arguments: ["Arthur"])
         }
-        #expect(log.lines.contains("SQL> INSERT INTO player VALUES (?)"))
-        #expect(log.lines.contains("SQL> BEGIN IMMEDIATE TRANSACTION"))
+        #expect(log.value.contains("SQL> INSERT INTO player VALUES (?)"))
+        #expect(log.value.contains("SQL> BEGIN IMMEDIATE TRANSACTION"))
     }
 
     @Test func publicArgumentsInTraces() throws {
-        let log = Log()
+        let log = LockedBox<[String]>([])
         var config = Configuration()
         config.publicStatementArguments = true
         config.prepareDatabase { db in
@@ -203,11 +196,11 @@ struct TraceTests {
             try db.execute(sql: "CREATE TABLE player (name TEXT)")
             try db.execute(sql: "INSERT INTO player VALUES (?)", arguments: ["Arthur"])
         }
-        #expect(log.lines.contains("INSERT INTO player VALUES ('Arthur')"))
+        #expect(log.value.contains("INSERT INTO player VALUES ('Arthur')"))
     }
 
     @Test func profileEvents() throws {
-        let log = Log()
+        let log = LockedBox<[String]>([])
         let dbQueue = try DatabaseQueue()
         try dbQueue.inDatabase { db throws in
             db.trace(options: .profile) { event in
@@ -222,8 +215,8 @@ struct TraceTests {
             db.trace()
             _ = try Int.fetchOne(db, sql: "SELECT 2")
         }
-        #expect(log.lines.contains("SELECT ?"))
-        #expect(log.lines.contains { $0.hasSuffix("s SELECT ?") })
-        #expect(!log.lines.contains("SELECT 2"))
+        #expect(log.value.contains("SELECT ?"))
+        #expect(log.value.contains { $0.hasSuffix("s SELECT ?") })
+        #expect(!log.value.contains("SELECT 2"))
     }
 }

@@ -13,37 +13,6 @@ struct ObservedFetch: Sendable, Equatable {
     var isOnWriter: Bool { connection.hasSuffix(".writer") }
 }
 
-/// Holds the fetches of observations while it is closed: each held fetch is
-/// recorded in `held`, and waits (at most 60 seconds) until `open()`.
-final class HeldFetches: Sendable {
-    private let state = LockedBox<(isClosed: Bool, waiters: [DispatchSemaphore])>((false, []))
-    let held = ObservedValues<Int>()
-
-    func close() { state.withLock { $0.isClosed = true } }
-
-    func open() {
-        let waiters = state.withLock { state -> [DispatchSemaphore] in
-            state.isClosed = false
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.signal() }
-    }
-
-    /// Called by fetches: waits while the gate is closed.
-    func pass(_ count: Int) {
-        let waiter = state.withLock { state -> DispatchSemaphore? in
-            guard state.isClosed else { return nil }
-            let waiter = DispatchSemaphore(value: 0)
-            state.waiters.append(waiter)
-            return waiter
-        }
-        guard let waiter else { return }
-        held.record(count)
-        _ = waiter.wait(timeout: .now() + 60)
-    }
-}
-
 private func makeObservedPool(_ directory: TemporaryDirectory, maximumReaderCount: Int = 5) throws -> DatabasePool {
     var configuration = Configuration()
     configuration.maximumReaderCount = maximumReaderCount

@@ -3,55 +3,10 @@ import Strata
 import StrataTestSupport
 import Testing
 
-/// Records every callback as a line of text.
-final class LoggingObserver: TransactionObserver, @unchecked Sendable {
-    var log: [String] = []
-    let observedTable: String?
-    var commitError: (any Error)?
-    var stopsAfterFirstChange = false
-
-    init(observing table: String? = nil) {
-        observedTable = table
-    }
-
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        guard let observedTable else { return true }
-        return eventKind.tableName == observedTable
-    }
-
-    func databaseDidChange(with event: DatabaseEvent) {
-        log.append("change \(event.kind) \(event.tableName) \(event.rowID)")
-        if stopsAfterFirstChange {
-            stopObservingDatabaseChangesUntilNextTransaction()
-        }
-    }
-
-    func databaseDidChange() {
-        log.append("unspecified change")
-    }
-
-    func databaseWillCommit() throws {
-        log.append("willCommit")
-        if let commitError { throw commitError }
-    }
-
-    func databaseDidCommit(_ db: Database) {
-        log.append("didCommit")
-    }
-
-    func databaseDidRollback(_ db: Database) {
-        log.append("didRollback")
-    }
-}
-
-struct ObserverTestError: Error {}
-
-private func makePlayerQueue() throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
-    try dbQueue.write { db in
-        try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)")
-        try db.execute(sql: "CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT)")
-    }
+/// The loose player and team database, observed by `observer`.
+private func observedDatabase(_ observer: some TransactionObserver) throws -> DatabaseQueue {
+    let dbQueue = try makePlayerAndTeamDatabase()
+    dbQueue.add(transactionObserver: observer)
     return dbQueue
 }
 
@@ -59,9 +14,8 @@ private func makePlayerQueue() throws -> DatabaseQueue {
 struct TransactionObserverTests {
     @Test("Changes, then willCommit and didCommit")
     func writeCommits() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')")
             try db.execute(sql: "UPDATE player SET score = 10 WHERE id = 1")
@@ -71,9 +25,8 @@ struct TransactionObserverTests {
 
     @Test("A transaction that returns .rollback notifies didRollback")
     func rollbackCompletion() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.inTransaction { db in
             try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')")
             try db.execute(sql: "UPDATE player SET score = 10 WHERE id = 1")
@@ -84,9 +37,8 @@ struct TransactionObserverTests {
 
     @Test("A write that throws notifies didRollback")
     func errorRollsBack() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         #expect(throws: ObserverTestError.self) {
             try dbQueue.write { db in
                 try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')")
@@ -98,9 +50,8 @@ struct TransactionObserverTests {
 
     @Test("Statements outside transactions notify each commit")
     func autocommit() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.writeWithoutTransaction { db in
             try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')")
             try db.execute(sql: "UPDATE player SET score = 10 WHERE id = 1")
@@ -114,7 +65,7 @@ struct TransactionObserverTests {
 
     @Test("Savepoint changes are notified on release, and never when rolled back")
     func savepoints() throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur'), (2, 'Barbara')")
         }
@@ -147,9 +98,8 @@ struct TransactionObserverTests {
 
     @Test("Nested savepoints wait for the outermost release; inSavepoint too")
     func nestedSavepoints() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.inSavepoint {
                 try db.execute(sql: "INSERT INTO player (id) VALUES (1)")
@@ -171,9 +121,8 @@ struct TransactionObserverTests {
 
     @Test("A savepoint outside a transaction commits on release")
     func savepointTransaction() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.writeWithoutTransaction { db in
             try db.execute(sql: "SAVEPOINT foo")
             try db.execute(sql: "INSERT INTO player (id) VALUES (1)")
@@ -184,10 +133,9 @@ struct TransactionObserverTests {
 
     @Test("An error thrown by databaseWillCommit rolls back and is rethrown")
     func willCommitError() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
         observer.commitError = ObserverTestError()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         #expect(throws: ObserverTestError.self) {
             try dbQueue.inTransaction { db in
                 try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')")
@@ -205,9 +153,8 @@ struct TransactionObserverTests {
 
     @Test("observes(eventsOfKind:) filters changes, not transactions")
     func filtering() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver(observing: "team")
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id) VALUES (1)")
             try db.execute(sql: "INSERT INTO team (id) VALUES (7)")
@@ -231,9 +178,8 @@ struct TransactionObserverTests {
             func databaseDidCommit(_ db: Database) {}
             func databaseDidRollback(_ db: Database) {}
         }
-        let dbQueue = try makePlayerQueue()
         let observer = KindObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.execute(sql: "UPDATE player SET score = score + 1, name = 'x'")
             try db.execute(sql: "DELETE FROM team WHERE id = 1")
@@ -272,7 +218,7 @@ struct TransactionObserverTests {
 
     @Test("Deleting all rows notifies each row; DROP TABLE still works")
     func truncate() throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id) VALUES (1), (2)")
         }
@@ -301,9 +247,8 @@ struct TransactionObserverTests {
             func databaseDidCommit(_ db: Database) { commits += 1 }
             func databaseDidRollback(_ db: Database) { rollbacks += 1 }
         }
-        let dbQueue = try makePlayerQueue()
         let observer = CommitCounter()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id) VALUES (1)") }
         try? dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id) VALUES (2)")
@@ -324,9 +269,8 @@ struct TransactionObserverTests {
             }
             func databaseDidRollback(_ db: Database) {}
         }
-        let dbQueue = try makePlayerQueue()
         let observer = CountingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id) VALUES (1)") }
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id) VALUES (2)") }
         #expect(observer.counts == [1, 2])
@@ -334,10 +278,9 @@ struct TransactionObserverTests {
 
     @Test("stopObservingDatabaseChangesUntilNextTransaction")
     func stopObserving() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
         observer.stopsAfterFirstChange = true
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id) VALUES (1), (2), (3)")
             try db.execute(sql: "INSERT INTO player (id) VALUES (4)")
@@ -354,7 +297,7 @@ struct TransactionObserverTests {
 
     @Test("notifyChanges(in:) calls databaseDidChange() on observers of the region")
     func notifyChanges() throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let playerObserver = LoggingObserver(observing: "player")
         let teamObserver = LoggingObserver(observing: "team")
         let schemaObserver = LoggingObserver(observing: "sqlite_master")
@@ -380,9 +323,8 @@ struct TransactionObserverTests {
             func databaseDidCommit(_ db: Database) {}
             func databaseDidRollback(_ db: Database) {}
         }
-        let dbQueue = try makePlayerQueue()
         let observer = CopyingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id) VALUES (12)")
             try db.execute(sql: "DELETE FROM player WHERE id = 12")

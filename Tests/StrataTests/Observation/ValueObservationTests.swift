@@ -3,31 +3,6 @@ import Strata
 import StrataTestSupport
 import Testing
 
-/// A text stream that can be shared with an observation.
-final class LockedTestStream: TextOutputStream, @unchecked Sendable {
-    private let lock = TestLock()
-    private var text = ""
-    private var recordedWrites: [String] = []
-    var output: String { lock.withLock { text } }
-    /// Each call to `write`, in order.
-    var writes: [String] { lock.withLock { recordedWrites } }
-    func write(_ string: String) {
-        lock.withLock {
-            text += string
-            recordedWrites.append(string)
-        }
-    }
-}
-
-private func makePlayerQueue() throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
-    try dbQueue.write { db in
-        try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)")
-        try db.execute(sql: "CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT)")
-    }
-    return dbQueue
-}
-
 private let countPlayers: @Sendable (Database) throws -> Int = { db in
     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
 }
@@ -36,7 +11,7 @@ private let countPlayers: @Sendable (Database) throws -> Int = { db in
 struct ValueObservationTests {
     @Test("An initial value, then a value after each committed change")
     func initialAndChanges() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let recorder = ObservedValues<Int>()
         let fetchCount = LockedBox(0)
         let observation = ValueObservation.tracking(countPlayers)
@@ -71,7 +46,7 @@ struct ValueObservationTests {
 
     @Test("values(in:) is an asynchronous sequence")
     func asyncValues() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let observation = ValueObservation.tracking { db in
             try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY id")
         }
@@ -98,7 +73,7 @@ struct ValueObservationTests {
 
     @Test("removeDuplicates and map")
     func removeDuplicatesAndMap() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let recorder = ObservedValues<String>()
         let observation = ValueObservation.tracking(countPlayers)
             .removeDuplicates()
@@ -117,7 +92,7 @@ struct ValueObservationTests {
 
     @Test("A fetch error is notified and stops the observation")
     func fetchError() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let recorder = ObservedValues<Int>()
         let fetchCount = LockedBox(0)
         let observation = ValueObservation.tracking { db -> Int in
@@ -152,7 +127,7 @@ struct ValueObservationTests {
 
     @Test("Tracked regions: explicit, constant, varying, registerAccess")
     func regions() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         // Explicit region: the fetch reads nothing, yet team changes notify.
         let explicit = ObservedValues<Int>()
         let c1 = ValueObservation.tracking(region: Table("team")) { _ in 42 }
@@ -197,9 +172,9 @@ struct ValueObservationTests {
 
     @Test("handleEvents and print")
     func events() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let log = LockedBox<[String]>([])
-        let stream = LockedTestStream()
+        let stream = TextCollector()
         let recorder = ObservedValues<Int>()
         let observation = ValueObservation.tracking(countPlayers)
             .handleEvents(
@@ -224,7 +199,7 @@ struct ValueObservationTests {
             ])
         // One write per event, without newline.
         #expect(
-            stream.writes == [
+            stream.pieces == [
                 "players: start", "players: fetch", "players: tracked region: player(*)", "players: value: 0",
                 "players: database did change", "players: fetch", "players: value: 1", "players: cancel",
             ])
@@ -232,7 +207,7 @@ struct ValueObservationTests {
 
     @Test("didReceiveValue fires when the value is produced, before it is scheduled")
     func didReceiveValueBeforeScheduling() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let queue = DispatchQueue(label: "suspended")
         queue.suspend()
         let received = ObservedValues<Int>()
@@ -252,7 +227,7 @@ struct ValueObservationTests {
 
     @Test("requiresWriteAccess lets fetches write")
     func writeAccess() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let recorder = ObservedValues<Int>()
         var observation = ValueObservation.tracking { db -> Int in
             try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS scratch (x)")
@@ -291,7 +266,7 @@ struct ValueObservationTests {
 
     @Test("Many writers: values arrive in order, the last one is fresh")
     func stress() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let recorder = ObservedValues<Int>()
         let cancellable = ValueObservation.tracking(countPlayers)
             .start(
@@ -318,7 +293,7 @@ struct ValueObservationTests {
 struct MainActorValueObservationTests {
     @Test(".immediate notifies the initial value before start returns")
     func immediate() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let values = ObservedValues<Int>()
         let cancellable = ValueObservation.tracking(countPlayers).start(
             in: dbQueue, scheduling: .immediate, onError: { _ in }, onChange: { values.record($0) })
@@ -331,7 +306,7 @@ struct MainActorValueObservationTests {
 
     @Test("By default values are notified asynchronously on the main actor")
     func mainActor() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let values = ObservedValues<Int>()
         let cancellable = ValueObservation.tracking(countPlayers).start(in: dbQueue) { error in
             Issue.record(error)
@@ -350,7 +325,7 @@ struct MainActorValueObservationTests {
 struct SharedValueObservationTests {
     @Test("Subscribers share one fetch per change, and get the last value")
     func shared() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let fetchCount = LockedBox(0)
         let shared = ValueObservation.tracking(countPlayers)
             .handleEvents(willFetch: { fetchCount.withLock { $0 += 1 } })
@@ -383,7 +358,7 @@ struct SharedValueObservationTests {
 
     @Test("values() of a shared observation")
     func values() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let shared = ValueObservation.tracking(countPlayers)
             .shared(
                 in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "shared")), extent: .observationLifetime)
