@@ -123,6 +123,17 @@
         }
     }
 
+    extension Publisher where Failure == any Error {
+        /// Subscribes a new recorder with an unlimited demand, and returns it
+        /// once the publisher completes.
+        package func recordUntilCompletion(timeout: Duration = .seconds(10)) async throws -> PublisherRecorder<Output> {
+            let recorder = PublisherRecorder<Output>()
+            subscribe(recorder)
+            try await recorder.waitForCompletion(timeout: timeout)
+            return recorder
+        }
+    }
+
     /// A value observation scheduler over a queue, that counts the values it
     /// was asked to deliver.
     package final class CountingScheduler: ValueObservationScheduler, @unchecked Sendable {

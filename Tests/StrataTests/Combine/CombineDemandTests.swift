@@ -29,13 +29,7 @@
                 reads.update { $0 += 1 }
                 return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
             }
-            let recorder = PublisherRecorder<Int>(initialDemand: .none)
-            publisher.subscribe(recorder)
-            await expectNothing(from: recorder)
-            #expect(reads.value == 0)
-
-            recorder.request(.max(1))
-            try await recorder.waitForCompletion()
+            let recorder = try await demandOnce(publisher) { #expect(reads.value == 0) }
             #expect(recorder.values == [0])
             #expect(recorder.state.value.isFinished)
             #expect(reads.value == 1)
@@ -49,13 +43,9 @@
                 try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
                 return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
             }
-            let recorder = PublisherRecorder<Int>(initialDemand: .none)
-            publisher.subscribe(recorder)
-            await expectNothing(from: recorder)
-            #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
-
-            recorder.request(.max(1))
-            try await recorder.waitForCompletion()
+            let recorder = try await demandOnce(publisher) {
+                #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
+            }
             #expect(recorder.values == [1])
             #expect(recorder.state.value.isFinished)
             #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 1)
@@ -70,13 +60,9 @@
             } thenRead: { db, _ in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
             }
-            let recorder = PublisherRecorder<Int>(initialDemand: .none)
-            publisher.subscribe(recorder)
-            await expectNothing(from: recorder)
-            #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
-
-            recorder.request(.max(1))
-            try await recorder.waitForCompletion()
+            let recorder = try await demandOnce(publisher) {
+                #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
+            }
             #expect(recorder.values == [1])
             #expect(recorder.state.value.isFinished)
         }
@@ -92,13 +78,9 @@
                 }
                 return migrator
             }()
-            let recorder = PublisherRecorder<Void>(initialDemand: .none)
-            migrator.migratePublisher(writer).subscribe(recorder)
-            await expectNothing(from: recorder)
-            #expect(try await writer.read { try $0.tableExists("player") } == false)
-
-            recorder.request(.max(1))
-            try await recorder.waitForCompletion()
+            let recorder = try await demandOnce(migrator.migratePublisher(writer)) {
+                #expect(try await writer.read { try $0.tableExists("player") } == false)
+            }
             #expect(recorder.values.count == 1)
             #expect(recorder.state.value.isFinished)
             #expect(try await writer.read { try migrator.appliedIdentifiers($0) } == ["v1"])
@@ -119,6 +101,22 @@
         }
 
         /// Waits a short while, and expects that the recorder received nothing.
+        /// Subscribes a recorder to `publisher` without demand, expects
+        /// nothing from it and runs `beforeDemand`; then demands one value
+        /// and returns the recorder once the publisher completes.
+        private func demandOnce<P: Publisher>(
+            _ publisher: P, sourceLocation: SourceLocation = #_sourceLocation,
+            beforeDemand: () async throws -> Void
+        ) async throws -> PublisherRecorder<P.Output> where P.Failure == any Error {
+            let recorder = PublisherRecorder<P.Output>(initialDemand: .none)
+            publisher.subscribe(recorder)
+            await expectNothing(from: recorder, sourceLocation: sourceLocation)
+            try await beforeDemand()
+            recorder.request(.max(1))
+            try await recorder.waitForCompletion()
+            return recorder
+        }
+
         private func expectNothing<Input>(
             from recorder: PublisherRecorder<Input>, sourceLocation: SourceLocation = #_sourceLocation
         ) async {

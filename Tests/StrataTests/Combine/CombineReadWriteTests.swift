@@ -37,18 +37,14 @@
             }
             #expect(accesses.value == 0)
 
-            let first = PublisherRecorder<Int>()
-            publisher.subscribe(first)
-            try await first.waitForCompletion()
+            let first = try await publisher.recordUntilCompletion()
             #expect(first.values == [2])
             #expect(first.state.value.isFinished)
             #expect(first.state.value.valueQueues == ["main"])
             #expect(first.state.value.completionQueue == "main")
             #expect(accesses.value == 1)
 
-            let second = PublisherRecorder<Int>()
-            publisher.subscribe(second)
-            try await second.waitForCompletion()
+            let second = try await publisher.recordUntilCompletion()
             #expect(second.values == [2])
             #expect(accesses.value == 2)
         }
@@ -58,9 +54,8 @@
             let directory = try TemporaryDirectory()
             let writer = try makePublisherTestDatabase(kind, directory)
             let queue = TestQueues.make("read-receive-on")
-            let recorder = PublisherRecorder<Int>()
-            writer.readPublisher(receiveOn: queue) { try Int.fetchOne($0, sql: "SELECT 42")! }.subscribe(recorder)
-            try await recorder.waitForCompletion()
+            let recorder = try await writer.readPublisher(receiveOn: queue) { try Int.fetchOne($0, sql: "SELECT 42")! }
+                .recordUntilCompletion()
             #expect(recorder.values == [42])
             #expect(recorder.state.value.valueQueues == ["read-receive-on"])
             #expect(recorder.state.value.completionQueue == "read-receive-on")
@@ -70,15 +65,15 @@
         func readPublisherErrors(kind: WriterKind) async throws {
             let directory = try TemporaryDirectory()
             let writer = try makePublisherTestDatabase(kind, directory)
-            let missingTable = PublisherRecorder<Int>()
-            writer.readPublisher { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM missing")! }.subscribe(missingTable)
-            try await missingTable.waitForCompletion()
+            let missingTable = try await writer.readPublisher {
+                try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM missing")!
+            }.recordUntilCompletion()
             #expect(missingTable.values.isEmpty)
             #expect((missingTable.state.value.failure as? DatabaseError)?.resultCode == .SQLITE_ERROR)
 
-            let write = PublisherRecorder<Void>()
-            writer.readPublisher { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }.subscribe(write)
-            try await write.waitForCompletion()
+            let write = try await writer.readPublisher {
+                try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
+            }.recordUntilCompletion()
             #expect(write.state.value.failure is DatabaseError)
             #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
         }
@@ -91,9 +86,7 @@
             dbQueue.readPublisher(receiveOn: queue) { _ in 1 }.subscribe(recorder)
             // A later publisher on the same database and queue: once it has
             // delivered, the first read ran and could have been delivered.
-            let barrier = PublisherRecorder<Int>()
-            dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.subscribe(barrier)
-            try await barrier.waitForCompletion()
+            let barrier = try await dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.recordUntilCompletion()
             await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
             #expect(recorder.values.isEmpty)
             #expect(recorder.state.value.completion == nil)
@@ -121,9 +114,7 @@
             dbQueue.readPublisher(receiveOn: queue) { _ in 1 }.subscribe(recorder)
             recorder.cancel()
             release.signal()
-            let barrier = PublisherRecorder<Int>()
-            dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.subscribe(barrier)
-            try await barrier.waitForCompletion()
+            let barrier = try await dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.recordUntilCompletion()
             await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
             #expect(recorder.values.isEmpty)
             #expect(recorder.state.value.completion == nil)
@@ -142,16 +133,12 @@
             }
             #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
 
-            let first = PublisherRecorder<Int>()
-            publisher.subscribe(first)
-            try await first.waitForCompletion()
+            let first = try await publisher.recordUntilCompletion()
             #expect(first.values == [1])
             #expect(first.state.value.isFinished)
             #expect(first.state.value.valueQueues == ["main"])
 
-            let second = PublisherRecorder<Int>()
-            publisher.subscribe(second)
-            try await second.waitForCompletion()
+            let second = try await publisher.recordUntilCompletion()
             #expect(second.values == [2])
         }
 

@@ -169,9 +169,11 @@ struct CollationTests {
 }
 
 struct TraceTests {
-    @Test func traceStatements() throws {
+    /// The traces, one a line, of a write that creates a table and inserts
+    /// a row with an argument, on a queue with `configuration`.
+    private func tracesOfAnInsert(_ configuration: Configuration = Configuration()) throws -> [String] {
         let log = LockedBox<[String]>([])
-        var config = Configuration()
+        var config = configuration
         config.prepareDatabase { db in
             db.trace { log.append("SQL> \($0)") }
         }
@@ -180,23 +182,19 @@ struct TraceTests {
             try db.execute(sql: "CREATE TABLE player (name TEXT)")
             try db.execute(sql: "INSERT INTO player VALUES (?)", arguments: ["Arthur"])
         }
-        #expect(log.value.contains("SQL> INSERT INTO player VALUES (?)"))
-        #expect(log.value.contains("SQL> BEGIN IMMEDIATE TRANSACTION"))
+        return log.value
+    }
+
+    @Test func traceStatements() throws {
+        let traces = try tracesOfAnInsert()
+        #expect(traces.contains("SQL> INSERT INTO player VALUES (?)"))
+        #expect(traces.contains("SQL> BEGIN IMMEDIATE TRANSACTION"))
     }
 
     @Test func publicArgumentsInTraces() throws {
-        let log = LockedBox<[String]>([])
         var config = Configuration()
         config.publicStatementArguments = true
-        config.prepareDatabase { db in
-            db.trace { log.append("\($0)") }
-        }
-        let dbQueue = try DatabaseQueue(configuration: config)
-        try dbQueue.write { db throws in
-            try db.execute(sql: "CREATE TABLE player (name TEXT)")
-            try db.execute(sql: "INSERT INTO player VALUES (?)", arguments: ["Arthur"])
-        }
-        #expect(log.value.contains("INSERT INTO player VALUES ('Arthur')"))
+        #expect(try tracesOfAnInsert(config).contains("SQL> INSERT INTO player VALUES ('Arthur')"))
     }
 
     @Test func profileEvents() throws {

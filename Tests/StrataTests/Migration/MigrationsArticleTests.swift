@@ -43,6 +43,19 @@ private func petsMigrator() -> DatabaseMigrator {
     return migrator
 }
 
+/// The overview migrations, then one that inserts an author and a book.
+private func authorsAndBooksMigrator() -> DatabaseMigrator {
+    var migrator = overviewMigrator()
+    migrator.registerMigration("Some authors and books") { db throws in
+        try db.execute(
+            sql: """
+                INSERT INTO author (id, name) VALUES (1, 'Herman Melville');
+                INSERT INTO book (authorId, title) VALUES (1, 'Moby-Dick');
+                """)
+    }
+    return migrator
+}
+
 struct MigrationsArticleTests {
     @Test func overviewMigratesAFileDatabase() throws {
         let directory = try TemporaryDirectory()
@@ -229,14 +242,7 @@ struct MigrationsArticleTests {
 
     @Test func recreateATable() throws {
         let dbQueue = try DatabaseQueue()
-        var migrator = overviewMigrator()
-        migrator.registerMigration("Some authors and books") { db throws in
-            try db.execute(
-                sql: """
-                    INSERT INTO author (id, name) VALUES (1, 'Herman Melville');
-                    INSERT INTO book (authorId, title) VALUES (1, 'Moby-Dick');
-                    """)
-        }
+        var migrator = authorsAndBooksMigrator()
         migrator.registerMigration("Add NOT NULL check on author.name") { db in
             try db.create(table: "new_author") { t in
                 t.autoIncrementedPrimaryKey("id")
@@ -266,14 +272,7 @@ struct MigrationsArticleTests {
 
     @Test func recreatingATableWithImmediateChecksFails() throws {
         let dbQueue = try DatabaseQueue()
-        var migrator = overviewMigrator()
-        migrator.registerMigration("Some authors and books") { db throws in
-            try db.execute(
-                sql: """
-                    INSERT INTO author (id, name) VALUES (1, 'Herman Melville');
-                    INSERT INTO book (authorId, title) VALUES (1, 'Moby-Dick');
-                    """)
-        }
+        var migrator = authorsAndBooksMigrator()
         // Migrations that run with `.immediate` foreign key checks can not
         // be used to recreate database tables.
         migrator.registerMigration("Recreate", foreignKeyChecks: .immediate) { db throws in

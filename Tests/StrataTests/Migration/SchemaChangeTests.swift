@@ -14,6 +14,15 @@ private func playerMigrator(_ columns: String, erasing: Bool = true) -> Database
     return migrator
 }
 
+/// A migrator that erases the database on schema change, with one
+/// migration "v1" that runs `sql`.
+private func erasingMigrator(_ sql: String) -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.eraseDatabaseOnSchemaChange = true
+    migrator.registerMigration("v1") { db throws in try db.execute(sql: sql) }
+    return migrator
+}
+
 struct SchemaChangeTests {
     @Test func unchangedMigrationsKeepTheData() throws {
         let dbQueue = try DatabaseQueue()
@@ -140,11 +149,8 @@ struct SchemaChangeTests {
 
     @Test func dataChangesAreNotSchemaChanges() throws {
         let dbQueue = try DatabaseQueue()
-        var migrator = DatabaseMigrator()
-        migrator.eraseDatabaseOnSchemaChange = true
-        migrator.registerMigration("v1") { db throws in
-            try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT); INSERT INTO t DEFAULT VALUES")
-        }
+        let migrator = erasingMigrator(
+            "CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT); INSERT INTO t DEFAULT VALUES")
         try migrator.migrate(dbQueue)
         try dbQueue.write { db throws in
             try db.execute(sql: "INSERT INTO t DEFAULT VALUES")
@@ -174,11 +180,7 @@ struct SchemaChangeTests {
             db.add(collation: DatabaseCollation("reversed", function: { lhs, rhs in rhs.compare(lhs) }))
         }
         let dbQueue = try DatabaseQueue(configuration: config)
-        var migrator = DatabaseMigrator()
-        migrator.eraseDatabaseOnSchemaChange = true
-        migrator.registerMigration("v1") { db throws in
-            try db.execute(sql: "CREATE TABLE t (name TEXT COLLATE reversed); CREATE INDEX t_name ON t(name)")
-        }
+        let migrator = erasingMigrator("CREATE TABLE t (name TEXT COLLATE reversed); CREATE INDEX t_name ON t(name)")
         try migrator.migrate(dbQueue)
         try dbQueue.write { db throws in try db.execute(sql: "INSERT INTO t VALUES ('a')") }
         try migrator.migrate(dbQueue)
