@@ -28,8 +28,7 @@ struct CancellationTests {
     func readCancelledWhileRunning(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let query = LongQuery()
-        let writer = try kind.open(directory, configuration: query.configuration)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory, configuration: query.configuration)
         let task = await query.startRead(writer)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
@@ -71,8 +70,7 @@ struct CancellationTests {
         .timeLimit(.minutes(3)), arguments: AsyncWriterKind.allCases)
     func manyCancelledWrites(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory)
         var written = 0
         var cancelled = 0
         for i in 0..<20_000 {
@@ -110,8 +108,7 @@ struct CancellationTests {
                     return 1
                 })
         }
-        let writer = try kind.open(directory, configuration: configuration)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory, configuration: configuration)
         let observed = ObservedValues<Int>()
         let cancellable =
             ValueObservation
@@ -146,8 +143,7 @@ struct CancellationTests {
         arguments: AsyncWriterKind.allCases)
     func writeCancelledBeforeCommit(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory)
         // Cancels the task from inside the access, on both access paths.
         let canceller = TaskCanceller()
         let task = Task {
@@ -166,8 +162,7 @@ struct CancellationTests {
     @Test("A cancelled access does not touch the database", arguments: AsyncWriterKind.allCases)
     func cancelledBeforeStart(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory)
         let ran = LockedBox(false)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -184,8 +179,7 @@ struct CancellationTests {
     @Test("A read-only access nested in a cancelled write restores writes", arguments: AsyncWriterKind.allCases)
     func readOnlyInCancelledAccess(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory)
         // Cancels the task from inside the access, on both access paths.
         let canceller = TaskCanceller()
         let task = Task {
@@ -233,8 +227,7 @@ struct CancellationTests {
     @Test("A savepoint rolls back in a cancelled access", arguments: AsyncWriterKind.allCases)
     func savepointInCancelledAccess(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory)
         struct Failure: Error {}
         // Cancels the task from inside the access, on both access paths.
         let canceller = TaskCanceller()
@@ -315,8 +308,7 @@ struct CancellationTests {
         arguments: AsyncWriterKind.allCases)
     func cancelledWhileWaiting(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory)
         // A sync write holds the writer while the async one waits behind it.
         let holding = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -340,8 +332,7 @@ struct CancellationTests {
         "A cancellation after an access returned does not affect the next access", arguments: AsyncWriterKind.allCases)
     func cancellationAfterAccess(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory)
         let task = Task {
             let count = try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! }
             withUnsafeCurrentTask { $0?.cancel() }

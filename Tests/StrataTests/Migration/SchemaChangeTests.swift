@@ -23,6 +23,19 @@ private func erasingMigrator(_ sql: String) -> DatabaseMigrator {
     return migrator
 }
 
+/// Migrates `dbQueue`, runs `sql`, and migrates again. Returns whether the
+/// migrator then sees schema changes, and the number of rows in `t`.
+private func migrateTwice(
+    _ migrator: DatabaseMigrator, _ dbQueue: DatabaseQueue, runningBetween sql: String
+) throws -> (hasSchemaChanges: Bool, count: Int) {
+    try migrator.migrate(dbQueue)
+    try dbQueue.write { db throws in try db.execute(sql: sql) }
+    try migrator.migrate(dbQueue)
+    return try dbQueue.read { db throws in
+        (try migrator.hasSchemaChanges(db), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!)
+    }
+}
+
 struct SchemaChangeTests {
     @Test func unchangedMigrationsKeepTheData() throws {
         let dbQueue = try DatabaseQueue()
@@ -151,15 +164,10 @@ struct SchemaChangeTests {
         let dbQueue = try DatabaseQueue()
         let migrator = erasingMigrator(
             "CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT); INSERT INTO t DEFAULT VALUES")
-        try migrator.migrate(dbQueue)
-        try dbQueue.write { db throws in
-            try db.execute(sql: "INSERT INTO t DEFAULT VALUES")
-        }
-        try migrator.migrate(dbQueue)
-        try dbQueue.read { db throws in
-            #expect(try migrator.hasSchemaChanges(db) == false)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") == 2)
-        }
+        let (hasSchemaChanges, count) = try migrateTwice(
+            migrator, dbQueue, runningBetween: "INSERT INTO t DEFAULT VALUES")
+        #expect(hasSchemaChanges == false)
+        #expect(count == 2)
     }
 
     @Test func unappliedMigrationsDoNotCount() throws {
@@ -181,13 +189,10 @@ struct SchemaChangeTests {
         }
         let dbQueue = try DatabaseQueue(configuration: config)
         let migrator = erasingMigrator("CREATE TABLE t (name TEXT COLLATE reversed); CREATE INDEX t_name ON t(name)")
-        try migrator.migrate(dbQueue)
-        try dbQueue.write { db throws in try db.execute(sql: "INSERT INTO t VALUES ('a')") }
-        try migrator.migrate(dbQueue)
-        try dbQueue.read { db throws in
-            #expect(try migrator.hasSchemaChanges(db) == false)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") == 1)
-        }
+        let (hasSchemaChanges, count) = try migrateTwice(
+            migrator, dbQueue, runningBetween: "INSERT INTO t VALUES ('a')")
+        #expect(hasSchemaChanges == false)
+        #expect(count == 1)
     }
 
     @Test func erasingAFileDatabase() throws {

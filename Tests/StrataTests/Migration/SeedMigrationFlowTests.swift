@@ -8,6 +8,27 @@ import Testing
 // Record methods (`insert`, `updateChanges`, `fetchAll`) are written as the
 // SQL they run.
 
+/// The first migration of the Point-Free episode (seeds/003).
+private func registerCreatePlayers(_ migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("Create 'players' table") { database in
+        try database.create(table: "players") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("name", .text).notNull()
+            table.column("createdAt", .datetime).notNull()
+        }
+    }
+}
+
+/// The second migration of the episode, which adds `column`: first written
+/// with a typo, then fixed.
+private func registerAddIsInjured(_ migrator: inout DatabaseMigrator, column: String) {
+    migrator.registerMigration("Add 'isInjured' to 'players'") { database in
+        try database.alter(table: "players") { table in
+            table.add(column: column, .boolean).defaults(to: false)
+        }
+    }
+}
+
 struct SeedMigrationFlowTests {
     @Test func viewsAndInsteadOfTriggers() throws {
         // The migrations of seeds/002, from the kit (ViewRecordsFixture).
@@ -70,13 +91,7 @@ struct SeedMigrationFlowTests {
 
         // First launch.
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("Create 'players' table") { database in
-            try database.create(table: "players") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("name", .text).notNull()
-                table.column("createdAt", .datetime).notNull()
-            }
-        }
+        registerCreatePlayers(&migrator)
         try migrator.migrate(DatabaseQueue(path: path))
         try DatabaseQueue(path: path).read { db throws in
             // A new grdb_migrations table with a single row.
@@ -84,11 +99,7 @@ struct SeedMigrationFlowTests {
         }
 
         // Second launch, with a new migration (and a typo).
-        migrator.registerMigration("Add 'isInjured' to 'players'") { database in
-            try database.alter(table: "players") { table in
-                table.add(column: "isInured", .boolean).defaults(to: false)
-            }
-        }
+        registerAddIsInjured(&migrator, column: "isInured")
         try migrator.migrate(DatabaseQueue(path: path))
         try DatabaseQueue(path: path).read { db throws in
             let identifiers = try String.fetchAll(db, sql: "SELECT * FROM grdb_migrations ORDER BY identifier")
@@ -105,18 +116,8 @@ struct SeedMigrationFlowTests {
         #else
             fixed.eraseDatabaseOnSchemaChange = true  // The test needs it in release builds too.
         #endif
-        fixed.registerMigration("Create 'players' table") { database in
-            try database.create(table: "players") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("name", .text).notNull()
-                table.column("createdAt", .datetime).notNull()
-            }
-        }
-        fixed.registerMigration("Add 'isInjured' to 'players'") { database in
-            try database.alter(table: "players") { table in
-                table.add(column: "isInjured", .boolean).defaults(to: false)
-            }
-        }
+        registerCreatePlayers(&fixed)
+        registerAddIsInjured(&fixed, column: "isInjured")
         try fixed.migrate(DatabaseQueue(path: path))
         try DatabaseQueue(path: path).read { db throws in
             let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('players')")
