@@ -22,8 +22,7 @@
 
         @Test("readPublisher reads at the first demand", arguments: WriterKind.allCases)
         func read(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let reads = Waitable(0)
             let publisher = writer.readPublisher { db in
                 reads.update { $0 += 1 }
@@ -37,8 +36,7 @@
 
         @Test("writePublisher writes at the first demand", arguments: WriterKind.allCases)
         func write(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let publisher = writer.writePublisher { db -> Int in
                 try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
                 return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
@@ -53,8 +51,7 @@
 
         @Test("writePublisher(updates:thenRead:) writes at the first demand", arguments: WriterKind.allCases)
         func writeThenRead(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let publisher = writer.writePublisher { db in
                 try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
             } thenRead: { db, _ in
@@ -88,8 +85,7 @@
 
         @Test("A subscription cancelled before any demand never accesses the database")
         func cancelBeforeDemand() async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(.queue, directory)
+            let writer = try makePublisherTestDatabase(.queue)
             let publisher = writer.writePublisher { db in
                 try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
             }

@@ -27,8 +27,7 @@
             "readPublisher reads once per subscription, only when subscribed, and delivers on the main queue",
             arguments: WriterKind.allCases)
         func readPublisher(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             try await writer.write { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur'), ('Barbara')") }
             let accesses = Counter()
             let publisher = writer.readPublisher { db in
@@ -51,8 +50,7 @@
 
         @Test("readPublisher delivers on the scheduler it is given", arguments: WriterKind.allCases)
         func readPublisherReceiveOn(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let queue = TestQueues.make("read-receive-on")
             let recorder = try await writer.readPublisher(receiveOn: queue) { try Int.fetchOne($0, sql: "SELECT 42")! }
                 .recordUntilCompletion()
@@ -63,8 +61,7 @@
 
         @Test("readPublisher fails with the error of the read, and forbids writes", arguments: WriterKind.allCases)
         func readPublisherErrors(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let missingTable = try await writer.readPublisher {
                 try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM missing")!
             }.recordUntilCompletion()
@@ -124,8 +121,7 @@
             "writePublisher writes once per subscription, in a transaction, only when subscribed",
             arguments: WriterKind.allCases)
         func writePublisher(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let publisher = writer.writePublisher { db -> Int in
                 #expect(db.isInsideTransaction)
                 try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
@@ -144,8 +140,7 @@
 
         @Test("A failing writePublisher rolls back, and fails on its scheduler", arguments: WriterKind.allCases)
         func writePublisherRollback(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             struct Failure: Error {}
             let queue = TestQueues.make("write-failure")
             let recorder = PublisherRecorder<Void>()
@@ -161,8 +156,7 @@
 
         @Test("writePublisher(updates:thenRead:) reads what the transaction committed", arguments: WriterKind.allCases)
         func writeThenRead(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let queue = TestQueues.make("write-then-read")
             let recorder = PublisherRecorder<String>()
             writer.writePublisher(receiveOn: queue) { db -> Int64 in
@@ -179,8 +173,7 @@
 
         @Test("writePublisher(updates:thenRead:) fails with the error of either part", arguments: WriterKind.allCases)
         func writeThenReadErrors(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             struct Failure: Error {}
             let failedUpdates = PublisherRecorder<Int>()
             writer.writePublisher { db in

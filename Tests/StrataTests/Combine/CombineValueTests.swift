@@ -35,8 +35,7 @@
             "The publisher notifies the initial value, then each change, in order, on the main queue by default",
             arguments: WriterKind.allCases)
         func defaultScheduling(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let recorder = PublisherRecorder<Int>()
             playerCount.publisher(in: writer).subscribe(recorder)
             defer { recorder.cancel() }
@@ -52,8 +51,7 @@
 
         @Test("The publisher starts the observation when subscribed, once per subscription")
         func startsWhenSubscribed() async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(.queue, directory)
+            let writer = try makePublisherTestDatabase(.queue)
             let starts = Waitable(0)
             let publisher =
                 playerCount
@@ -75,8 +73,7 @@
 
         @Test("async(onQueue:) delivers on the queue", arguments: WriterKind.allCases)
         func asyncOnQueue(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let recorder = PublisherRecorder<Int>()
             playerCount.publisher(in: writer, scheduling: .async(onQueue: TestQueues.make("values"))).subscribe(
                 recorder)
@@ -91,8 +88,7 @@
         @Test("immediate delivers the initial value before the subscription returns, the others on the main queue")
         @MainActor
         func immediate() async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(.pool, directory)
+            let writer = try makePublisherTestDatabase(.pool)
             let recorder = PublisherRecorder<Int>()
             playerCount.publisher(in: writer, scheduling: .immediate).subscribe(recorder)
             defer { recorder.cancel() }
@@ -119,8 +115,7 @@
 
         @Test("An observation that fails completes the publisher with its error", arguments: WriterKind.allCases)
         func failure(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let queue = TestQueues.make("failure")
             let recorder = PublisherRecorder<Int>()
             failingAfterFirstPlayer.publisher(in: writer, scheduling: .async(onQueue: queue)).subscribe(recorder)
@@ -143,8 +138,7 @@
 
         @Test("Cancellation stops the observation and releases it", arguments: WriterKind.allCases)
         func cancellation(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let queue = TestQueues.make("cancellation")
             let cancelled = Waitable(false)
             var token: Token? = Token()
@@ -177,8 +171,7 @@
 
         @Test("Without demand, the publisher keeps the latest value and delivers it on demand")
         func demand() async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(.queue, directory)
+            let writer = try makePublisherTestDatabase(.queue)
             let scheduler = CountingScheduler(queue: TestQueues.make("demand"))
             let produced = Waitable<[Int]>([])
             let recorder = PublisherRecorder<Int>(initialDemand: .max(1))
@@ -214,8 +207,7 @@
 
         @Test("The values of a publisher are the values of values(in:)")
         func sameAsValues() async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(.pool, directory)
+            let writer = try makePublisherTestDatabase(.pool)
             let recorder = PublisherRecorder<Int>()
             playerCount.publisher(in: writer, scheduling: .async(onQueue: TestQueues.make("same"))).subscribe(recorder)
             defer { recorder.cancel() }
@@ -233,8 +225,7 @@
             "SharedValueObservation.publisher() shares one observation between subscribers",
             arguments: WriterKind.allCases)
         func shared(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let fetches = Waitable(0)
             let queue = TestQueues.make("shared")
             let shared =
@@ -270,8 +261,7 @@
 
         @Test("A failing shared observation fails its publishers")
         func sharedFailure() async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(.queue, directory)
+            let writer = try makePublisherTestDatabase(.queue)
             let shared = failingAfterFirstPlayer.shared(
                 in: writer, scheduling: .async(onQueue: TestQueues.make("shared-failure")))
             let recorder = PublisherRecorder<Int>()
