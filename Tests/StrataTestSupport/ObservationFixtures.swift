@@ -106,3 +106,36 @@ package final class HeldFetches: Sendable {
         _ = waiter.wait(timeout: .now() + 60)
     }
 }
+
+/// A transaction observer whose callbacks are closures, for a test that
+/// looks at one or two of them (the others do nothing; by default every
+/// event kind is observed). The closures run where the callbacks do, on
+/// the writer's queue.
+package final class ClosureObserver: TransactionObserver, @unchecked Sendable {
+    private let observesKind: (DatabaseEventKind) -> Bool
+    private let didChange: (DatabaseEvent) -> Void
+    private let willCommit: () throws -> Void
+    private let didCommit: (Database) -> Void
+    private let didRollback: (Database) -> Void
+
+    /// An observer that calls the given closures.
+    package init(
+        observes: @escaping (DatabaseEventKind) -> Bool = { _ in true },
+        didChange: @escaping (DatabaseEvent) -> Void = { _ in },
+        willCommit: @escaping () throws -> Void = {},
+        didCommit: @escaping (Database) -> Void = { _ in },
+        didRollback: @escaping (Database) -> Void = { _ in }
+    ) {
+        self.observesKind = observes
+        self.didChange = didChange
+        self.willCommit = willCommit
+        self.didCommit = didCommit
+        self.didRollback = didRollback
+    }
+
+    package func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { observesKind(eventKind) }
+    package func databaseDidChange(with event: DatabaseEvent) { didChange(event) }
+    package func databaseWillCommit() throws { try willCommit() }
+    package func databaseDidCommit(_ db: Database) { didCommit(db) }
+    package func databaseDidRollback(_ db: Database) { didRollback(db) }
+}

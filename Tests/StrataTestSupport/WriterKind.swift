@@ -31,3 +31,13 @@ package func makePlayerPool(
     }
     return dbPool
 }
+
+/// Opens a pool on a file of `directory` with at most `maximumReaderCount`
+/// readers.
+package func makePool(
+    _ directory: TemporaryDirectory, maximumReaderCount: Int, configuration: Configuration = Configuration()
+) throws -> DatabasePool {
+    var configuration = configuration
+    configuration.maximumReaderCount = maximumReaderCount
+    return try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+}

@@ -42,7 +42,8 @@
                 return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
             }
             let recorder = try await demandOnce(publisher) {
-                #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
+                let count = try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") }
+                #expect(count == 0)
             }
             #expect(recorder.values == [1])
             #expect(recorder.state.value.isFinished)
@@ -58,7 +59,8 @@
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
             }
             let recorder = try await demandOnce(publisher) {
-                #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
+                let count = try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") }
+                #expect(count == 0)
             }
             #expect(recorder.values == [1])
             #expect(recorder.state.value.isFinished)
@@ -76,7 +78,8 @@
                 return migrator
             }()
             let recorder = try await demandOnce(migrator.migratePublisher(writer)) {
-                #expect(try await writer.read { try $0.tableExists("player") } == false)
+                let exists = try await writer.read { try $0.tableExists("player") }
+                #expect(exists == false)
             }
             #expect(recorder.values.count == 1)
             #expect(recorder.state.value.isFinished)

@@ -80,7 +80,7 @@
             try await done.wait("asyncMigrate") { $0 != nil }
 
             let viaPublisher = try DatabaseQueue()
-            let recorder = try await migrator.migratePublisher(viaPublisher).recordUntilCompletion()
+            _ = try await migrator.migratePublisher(viaPublisher).recordUntilCompletion()
 
             let schema = { (writer: DatabaseQueue) in
                 try writer.read {

@@ -83,7 +83,7 @@
             dbQueue.readPublisher(receiveOn: queue) { _ in 1 }.subscribe(recorder)
             // A later publisher on the same database and queue: once it has
             // delivered, the first read ran and could have been delivered.
-            let barrier = try await dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.recordUntilCompletion()
+            _ = try await dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.recordUntilCompletion()
             await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
             #expect(recorder.values.isEmpty)
             #expect(recorder.state.value.completion == nil)
@@ -111,7 +111,7 @@
             dbQueue.readPublisher(receiveOn: queue) { _ in 1 }.subscribe(recorder)
             recorder.cancel()
             release.signal()
-            let barrier = try await dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.recordUntilCompletion()
+            _ = try await dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.recordUntilCompletion()
             await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
             #expect(recorder.values.isEmpty)
             #expect(recorder.state.value.completion == nil)

@@ -48,8 +48,7 @@ struct CancellationTests {
             ValueObservation
             .tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! }
             .start(
-                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
-                onError: { observed.record(error: $0) }, onChange: { observed.record($0) })
+                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")), recordingIn: observed)
         defer { cancellable.cancel() }
         #expect(await observed.wait { $0 == [0] })
 
@@ -119,8 +118,7 @@ struct CancellationTests {
                 return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
             }
             .start(
-                in: writer, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
-                onError: { observed.record(error: $0) }, onChange: { observed.record($0) })
+                in: writer, scheduling: .async(onQueue: DispatchQueue(label: "observation")), recordingIn: observed)
         defer { cancellable.cancel() }
         #expect(await observed.wait { $0 == [0] })
 

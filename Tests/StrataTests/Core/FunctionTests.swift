@@ -44,14 +44,10 @@ struct FunctionTests {
             }
             db.add(function: sqrt)
             #expect(try Double.fetchOne(db, sql: "SELECT sqrt(4)") == 2)
-            do {
-                _ = try Double.fetchOne(db, sql: "SELECT sqrt(-1)")
-                Issue.record("Expected error")
-            } catch let error as DatabaseError {
-                #expect(error.resultCode == .SQLITE_ERROR)
-                #expect(error.message == "invalid negative number")
-                #expect(error.description.hasPrefix("SQLite error 1: invalid negative number"))
-            }
+            let error = #expect(throws: DatabaseError.self) { try Double.fetchOne(db, sql: "SELECT sqrt(-1)") }
+            #expect(error?.resultCode == .SQLITE_ERROR)
+            #expect(error?.message == "invalid negative number")
+            #expect(error?.description.hasPrefix("SQLite error 1: invalid negative number") == true)
         }
     }
 

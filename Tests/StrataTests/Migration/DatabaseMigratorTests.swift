@@ -3,6 +3,18 @@ import Strata
 import StrataTestSupport
 import Testing
 
+/// Migrates a database on a file of `directory` with `migrator`, and returns
+/// a read-only queue on it.
+private func makeReadOnlyQueue(_ directory: TemporaryDirectory, migratedBy migrator: DatabaseMigrator) throws
+    -> DatabaseQueue
+{
+    let path = directory.path("db.sqlite")
+    try migrator.migrate(DatabaseQueue(path: path))
+    var config = Configuration()
+    config.readonly = true
+    return try DatabaseQueue(path: path, configuration: config)
+}
+
 struct DatabaseMigratorTests {
     @Test func newMigratorHasNoMigrations() throws {
         let migrator = DatabaseMigrator()
@@ -170,12 +182,7 @@ struct DatabaseMigratorTests {
 
     @Test func migratingAReadOnlyDatabaseFails() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("db.sqlite")
-        try versionedMigrator(count: 1).migrate(DatabaseQueue(path: path))
-
-        var config = Configuration()
-        config.readonly = true
-        let readOnlyQueue = try DatabaseQueue(path: path, configuration: config)
+        let readOnlyQueue = try makeReadOnlyQueue(directory, migratedBy: versionedMigrator(count: 1))
         #expect(throws: DatabaseError.self) {
             try versionedMigrator(count: 2).migrate(readOnlyQueue)
         }
@@ -188,12 +195,7 @@ struct DatabaseMigratorTests {
 
     @Test func readOnlyDatabaseAlreadyMigratedNeedsNoWrite() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("db.sqlite")
-        try versionedMigrator(count: 2).migrate(DatabaseQueue(path: path))
-
-        var config = Configuration()
-        config.readonly = true
-        let readOnlyQueue = try DatabaseQueue(path: path, configuration: config)
+        let readOnlyQueue = try makeReadOnlyQueue(directory, migratedBy: versionedMigrator(count: 2))
         let result = Result { try versionedMigrator(count: 2).migrate(readOnlyQueue) }
         // The migrations table already exists: nothing is written.
         #expect(throws: Never.self) { try result.get() }

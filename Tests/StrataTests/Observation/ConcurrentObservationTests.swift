@@ -14,13 +14,8 @@ struct ObservedFetch: Sendable, Equatable {
 }
 
 private func makeObservedPool(_ directory: TemporaryDirectory, maximumReaderCount: Int = 5) throws -> DatabasePool {
-    var configuration = Configuration()
-    configuration.maximumReaderCount = maximumReaderCount
-    let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
-    try dbPool.write { db in
-        try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
-        try db.execute(sql: "CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT)")
-    }
+    let dbPool = try makePool(directory, maximumReaderCount: maximumReaderCount)
+    try dbPool.write { db in try db.execute(sql: playerAndTeamTablesSQL) }
     return dbPool
 }
 
@@ -82,8 +77,7 @@ struct ConcurrentObservationTests {
     ) -> (AnyDatabaseCancellable, ObservedValues<ObservedFetch>) {
         let values = ObservedValues<ObservedFetch>()
         let cancellable = observation.start(
-            in: writer, scheduling: .async(onQueue: queue),
-            onError: { values.record(error: $0) }, onChange: { values.record($0) })
+            in: writer, scheduling: .async(onQueue: queue), recordingIn: values)
         return (cancellable, values)
     }
 
@@ -275,8 +269,7 @@ struct ConcurrentObservationTests {
         let dbPool = try makeObservedPool(directory)
         let values = ObservedValues<ObservedFetch>()
         let cancellable = PlayerCountTracking.trackingRegions.observation().start(
-            in: dbPool, scheduling: .immediate,
-            onError: { values.record(error: $0) }, onChange: { values.record($0) })
+            in: dbPool, scheduling: .immediate, recordingIn: values)
         defer { cancellable.cancel() }
         #expect(values.values.map(\.count) == [0])
         try insertPlayer(dbPool)
@@ -307,9 +300,7 @@ struct ConcurrentObservationTests {
         let readerCount = ProcessInfo.processInfo.activeProcessorCount + 2
         let observationCount = readerCount + 2
         let directory = try TemporaryDirectory()
-        var configuration = Configuration()
-        configuration.maximumReaderCount = readerCount
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+        let dbPool = try makePool(directory, maximumReaderCount: readerCount)
         try await dbPool.write { db in
             for index in 0..<observationCount { try db.execute(sql: "CREATE TABLE t\(index)(a)") }
         }
@@ -329,8 +320,7 @@ struct ConcurrentObservationTests {
             let values = ObservedValues<Int>()
             cancellables.append(
                 observation.start(
-                    in: dbPool, scheduling: .async(onQueue: queue),
-                    onError: { values.record(error: $0) }, onChange: { values.record($0) }))
+                    in: dbPool, scheduling: .async(onQueue: queue), recordingIn: values))
             observedValues.append(values)
             await values.waitForValues(1)
         }

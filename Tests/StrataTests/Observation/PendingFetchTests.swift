@@ -36,8 +36,7 @@ struct PendingFetchTests {
         }
         let values = ObservedValues<Int>()
         let cancellable = observation.start(
-            in: dbPool, scheduling: .async(onQueue: queue),
-            onError: { values.record(error: $0) }, onChange: { values.record($0) })
+            in: dbPool, scheduling: .async(onQueue: queue), recordingIn: values)
         await values.waitForValues(1)
         return (cancellable, values)
     }
@@ -205,8 +204,7 @@ struct CancelledObservationReleaseTests {
             let cancellable = ValueObservation.trackingConstantRegion { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
             }.start(
-                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
-                onError: { values.record(error: $0) }, onChange: { values.record($0) })
+                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")), recordingIn: values)
             try await dbPool.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
             #expect(await values.wait { $0.last == 1 })
             cancellable.cancel()

@@ -43,16 +43,6 @@ struct PreUpdateEventTests {
         #expect(events.allSatisfy { $0.depth == 0 })
     }
 
-    /// Vetoes every commit.
-    final class VetoingObserver: TransactionObserver {
-        struct Veto: Error {}
-        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
-        func databaseDidChange(with event: DatabaseEvent) {}
-        func databaseWillCommit() throws { throw Veto() }
-        func databaseDidCommit(_ db: Database) {}
-        func databaseDidRollback(_ db: Database) {}
-    }
-
     /// A pool with a `player` table, and a value observation of it, whose
     /// observer the broker asks nothing about statements.
     private func poolWithValueObservation(
@@ -83,9 +73,9 @@ struct PreUpdateEventTests {
         try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')") }
         #expect(observer.events.map(\.kind) == [.insert])
 
-        let vetoing = VetoingObserver()
+        let vetoing = ClosureObserver(willCommit: { throw ObserverTestError() })
         dbPool.add(transactionObserver: vetoing)
-        #expect(throws: VetoingObserver.Veto.self) {
+        #expect(throws: ObserverTestError.self) {
             try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (2, 'Barbara')") }
         }
         #expect(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 1)

@@ -164,28 +164,22 @@ struct TransactionObserverTests {
 
     @Test("Event kinds name the updated columns")
     func eventKinds() throws {
-        final class KindObserver: TransactionObserver {
-            var kinds: [String] = []
-            func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-                switch eventKind {
-                case .insert(let table): kinds.append("insert \(table)")
-                case .delete(let table): kinds.append("delete \(table)")
-                case .update(let table, let columns): kinds.append("update \(table) \(columns.sorted())")
-                }
-                return false
+        let kinds = LockedBox<[String]>([])
+        let observer = ClosureObserver(observes: { eventKind in
+            switch eventKind {
+            case .insert(let table): kinds.append("insert \(table)")
+            case .delete(let table): kinds.append("delete \(table)")
+            case .update(let table, let columns): kinds.append("update \(table) \(columns.sorted())")
             }
-            func databaseDidChange(with event: DatabaseEvent) {}
-            func databaseDidCommit(_ db: Database) {}
-            func databaseDidRollback(_ db: Database) {}
-        }
-        let observer = KindObserver()
+            return false
+        })
         let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.execute(sql: "UPDATE player SET score = score + 1, name = 'x'")
             try db.execute(sql: "DELETE FROM team WHERE id = 1")
             try db.execute(sql: "INSERT INTO team (name) VALUES ('Reds')")
         }
-        #expect(observer.kinds == ["update player [\"name\", \"score\"]", "delete team", "insert team"])
+        #expect(kinds.value == ["update player [\"name\", \"score\"]", "delete team", "insert team"])
     }
 
     @Test("Foreign key actions and triggers are notified")
@@ -239,41 +233,31 @@ struct TransactionObserverTests {
 
     @Test("An observer that observes nothing still sees commits and rollbacks")
     func observesNothing() throws {
-        final class CommitCounter: TransactionObserver {
-            var commits = 0
-            var rollbacks = 0
-            func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
-            func databaseDidChange(with event: DatabaseEvent) { Issue.record("unexpected change") }
-            func databaseDidCommit(_ db: Database) { commits += 1 }
-            func databaseDidRollback(_ db: Database) { rollbacks += 1 }
-        }
-        let observer = CommitCounter()
+        let commits = Counter()
+        let rollbacks = Counter()
+        let observer = ClosureObserver(
+            observes: { _ in false }, didChange: { _ in Issue.record("unexpected change") },
+            didCommit: { _ in commits.increment() }, didRollback: { _ in rollbacks.increment() })
         let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id) VALUES (1)") }
         try? dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id) VALUES (2)")
             throw ObserverTestError()
         }
-        #expect(observer.commits == 1)
-        #expect(observer.rollbacks == 1)
+        #expect(commits.value == 1)
+        #expect(rollbacks.value == 1)
     }
 
     @Test("didCommit may use the database")
     func didCommitUsesDatabase() throws {
-        final class CountingObserver: TransactionObserver {
-            var counts: [Int] = []
-            func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
-            func databaseDidChange(with event: DatabaseEvent) {}
-            func databaseDidCommit(_ db: Database) {
-                counts.append(try! Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!)
-            }
-            func databaseDidRollback(_ db: Database) {}
-        }
-        let observer = CountingObserver()
+        let counts = LockedBox<[Int]>([])
+        let observer = ClosureObserver(didCommit: { db in
+            counts.append(try! Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!)
+        })
         let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id) VALUES (1)") }
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id) VALUES (2)") }
-        #expect(observer.counts == [1, 2])
+        #expect(counts.value == [1, 2])
     }
 
     @Test("stopObservingDatabaseChangesUntilNextTransaction")
@@ -316,22 +300,16 @@ struct TransactionObserverTests {
 
     @Test("Events are only valid during the callback: copies last")
     func eventCopy() throws {
-        final class CopyingObserver: TransactionObserver {
-            var events: [DatabaseEvent] = []
-            func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
-            func databaseDidChange(with event: DatabaseEvent) { events.append(event.copy()) }
-            func databaseDidCommit(_ db: Database) {}
-            func databaseDidRollback(_ db: Database) {}
-        }
-        let observer = CopyingObserver()
+        let copies = LockedBox<[DatabaseEvent]>([])
+        let observer = ClosureObserver(didChange: { event in copies.append(event.copy()) })
         let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id) VALUES (12)")
             try db.execute(sql: "DELETE FROM player WHERE id = 12")
         }
-        #expect(observer.events.map(\.kind) == [.insert, .delete])
-        #expect(observer.events.map(\.rowID) == [12, 12])
-        #expect(observer.events.map(\.tableName) == ["player", "player"])
-        #expect(observer.events.map(\.databaseName) == ["main", "main"])
+        #expect(copies.value.map(\.kind) == [.insert, .delete])
+        #expect(copies.value.map(\.rowID) == [12, 12])
+        #expect(copies.value.map(\.tableName) == ["player", "player"])
+        #expect(copies.value.map(\.databaseName) == ["main", "main"])
     }
 }

@@ -17,8 +17,7 @@ struct ValueObservationTests {
         let observation = ValueObservation.tracking(countPlayers)
             .handleEvents(willFetch: { fetchCount.withLock { $0 += 1 } })
         let cancellable = observation.start(
-            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
-            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")), recordingIn: recorder)
         await recorder.waitForValues(1)
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
         await recorder.waitForValues(2)
@@ -79,8 +78,7 @@ struct ValueObservationTests {
             .removeDuplicates()
             .map { "\($0) players" }
         let cancellable = observation.start(
-            in: dbQueue, scheduling: .async(onQueue: .global()),
-            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+            in: dbQueue, scheduling: .async(onQueue: .global()), recordingIn: recorder)
         await recorder.waitForValues(1)
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')") }
         try await dbQueue.write { db in try db.execute(sql: "UPDATE player SET name = 'Barbara'") }
@@ -102,8 +100,7 @@ struct ValueObservationTests {
             return count
         }
         let cancellable = observation.start(
-            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
-            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")), recordingIn: recorder)
         await recorder.waitForValues(1)
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
         await recorder.waitForError()
@@ -187,8 +184,7 @@ struct ValueObservationTests {
             )
             .print("players", to: stream)
         let cancellable = observation.start(
-            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
-            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")), recordingIn: recorder)
         await recorder.waitForValues(1)
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
         await recorder.waitForValues(2)
@@ -215,8 +211,7 @@ struct ValueObservationTests {
         let cancellable = ValueObservation.tracking(countPlayers)
             .handleEvents(didReceiveValue: { received.record($0) })
             .start(
-                in: dbQueue, scheduling: .async(onQueue: queue),
-                onError: { changes.record(error: $0) }, onChange: { changes.record($0) })
+                in: dbQueue, scheduling: .async(onQueue: queue), recordingIn: changes)
         // The value is reported while the scheduler's queue is suspended.
         #expect(await received.wait { $0 == [0] })
         #expect(changes.values.isEmpty)
@@ -235,8 +230,7 @@ struct ValueObservationTests {
         }
         observation.requiresWriteAccess = true
         let cancellable = observation.start(
-            in: dbQueue, scheduling: .async(onQueue: .global()),
-            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+            in: dbQueue, scheduling: .async(onQueue: .global()), recordingIn: recorder)
         await recorder.waitForValues(1)
         #expect(recorder.values == [0])
         #expect(recorder.errors.isEmpty)
@@ -253,8 +247,7 @@ struct ValueObservationTests {
         let recorder = ObservedValues<Int>()
         let cancellable = ValueObservation.trackingConstantRegion(countPlayers)
             .start(
-                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "test")),
-                onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "test")), recordingIn: recorder)
         await recorder.waitForValues(1)
         for _ in 0..<3 {
             try await dbPool.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
@@ -270,8 +263,7 @@ struct ValueObservationTests {
         let recorder = ObservedValues<Int>()
         let cancellable = ValueObservation.tracking(countPlayers)
             .start(
-                in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
-                onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+                in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")), recordingIn: recorder)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<50 {
                 group.addTask {
