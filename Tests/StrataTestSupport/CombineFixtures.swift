@@ -125,6 +125,14 @@
 
     extension Publisher where Failure == any Error {
         /// Subscribes a new recorder with an unlimited demand, and returns it
+        /// at once.
+        package func subscribeRecorder() -> PublisherRecorder<Output> {
+            let recorder = PublisherRecorder<Output>()
+            subscribe(recorder)
+            return recorder
+        }
+
+        /// Subscribes a new recorder with an unlimited demand, and returns it
         /// once the publisher completes.
         package func recordUntilCompletion(timeout: Duration = .seconds(10)) async throws -> PublisherRecorder<Output> {
             let recorder = PublisherRecorder<Output>()

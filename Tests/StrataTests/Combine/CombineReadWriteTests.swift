@@ -107,8 +107,7 @@
                 release.wait()
             }
             holding.wait()
-            let recorder = PublisherRecorder<Int>()
-            dbQueue.readPublisher(receiveOn: queue) { _ in 1 }.subscribe(recorder)
+            let recorder = dbQueue.readPublisher(receiveOn: queue) { _ in 1 }.subscribeRecorder()
             recorder.cancel()
             release.signal()
             _ = try await dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.recordUntilCompletion()

@@ -60,10 +60,9 @@
         @Test("An untrackable region fails the publisher")
         func failure() async throws {
             let dbQueue = try DatabaseQueue()
-            let recorder = PublisherRecorder<Database>()
-            DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT * FROM missing"))
+            let recorder = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT * FROM missing"))
                 .publisher(in: dbQueue)
-                .subscribe(recorder)
+                .subscribeRecorder()
             try await recorder.waitForCompletion()
             #expect(recorder.state.value.failure is DatabaseError)
         }
@@ -71,8 +70,8 @@
         @Test("Cancellation removes the observer", arguments: WriterKind.allCases)
         func cancellation(kind: WriterKind) async throws {
             let writer = try makePublisherTestDatabase(kind)
-            let recorder = PublisherRecorder<Database>()
-            DatabaseRegionObservation(tracking: Table("player")).publisher(in: writer).subscribe(recorder)
+            let recorder = DatabaseRegionObservation(tracking: Table("player")).publisher(in: writer)
+                .subscribeRecorder()
             try await writer.write { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
             #expect(recorder.values.count == 1)
             recorder.cancel()

@@ -36,8 +36,7 @@
             arguments: WriterKind.allCases)
         func defaultScheduling(kind: WriterKind) async throws {
             let writer = try makePublisherTestDatabase(kind)
-            let recorder = PublisherRecorder<Int>()
-            playerCount.publisher(in: writer).subscribe(recorder)
+            let recorder = playerCount.publisher(in: writer).subscribeRecorder()
             defer { recorder.cancel() }
             try await recorder.waitForValues(1)
             try await insertPlayer(writer)
@@ -74,9 +73,8 @@
         @Test("async(onQueue:) delivers on the queue", arguments: WriterKind.allCases)
         func asyncOnQueue(kind: WriterKind) async throws {
             let writer = try makePublisherTestDatabase(kind)
-            let recorder = PublisherRecorder<Int>()
-            playerCount.publisher(in: writer, scheduling: .async(onQueue: TestQueues.make("values"))).subscribe(
-                recorder)
+            let recorder = playerCount.publisher(in: writer, scheduling: .async(onQueue: TestQueues.make("values")))
+                .subscribeRecorder()
             defer { recorder.cancel() }
             try await recorder.waitForValues(1)
             try await insertPlayer(writer)
@@ -89,8 +87,7 @@
         @MainActor
         func immediate() async throws {
             let writer = try makePublisherTestDatabase(.pool)
-            let recorder = PublisherRecorder<Int>()
-            playerCount.publisher(in: writer, scheduling: .immediate).subscribe(recorder)
+            let recorder = playerCount.publisher(in: writer, scheduling: .immediate).subscribeRecorder()
             defer { recorder.cancel() }
             #expect(recorder.values == [0])
             #expect(recorder.state.value.valueQueues == ["main"])
@@ -117,8 +114,8 @@
         func failure(kind: WriterKind) async throws {
             let writer = try makePublisherTestDatabase(kind)
             let queue = TestQueues.make("failure")
-            let recorder = PublisherRecorder<Int>()
-            failingAfterFirstPlayer.publisher(in: writer, scheduling: .async(onQueue: queue)).subscribe(recorder)
+            let recorder = failingAfterFirstPlayer.publisher(in: writer, scheduling: .async(onQueue: queue))
+                .subscribeRecorder()
             try await recorder.waitForValues(1)
             try await insertPlayer(writer)
             try await recorder.waitForCompletion()
@@ -127,10 +124,9 @@
             #expect(recorder.state.value.completionQueue == "failure")
 
             // A failure of the initial fetch.
-            let missing = PublisherRecorder<Int>()
-            ValueObservation.tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM missing")! }
+            let missing = ValueObservation.tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM missing")! }
                 .publisher(in: writer, scheduling: .async(onQueue: queue))
-                .subscribe(missing)
+                .subscribeRecorder()
             try await missing.waitForCompletion()
             #expect(missing.values.isEmpty)
             #expect(missing.state.value.failure is DatabaseError)
@@ -208,8 +204,8 @@
         @Test("The values of a publisher are the values of values(in:)")
         func sameAsValues() async throws {
             let writer = try makePublisherTestDatabase(.pool)
-            let recorder = PublisherRecorder<Int>()
-            playerCount.publisher(in: writer, scheduling: .async(onQueue: TestQueues.make("same"))).subscribe(recorder)
+            let recorder = playerCount.publisher(in: writer, scheduling: .async(onQueue: TestQueues.make("same")))
+                .subscribeRecorder()
             defer { recorder.cancel() }
             var iterator = playerCount.values(in: writer).makeAsyncIterator()
             let first = try await iterator.next()
@@ -232,12 +228,10 @@
                 playerCount
                 .handleEvents(willFetch: { fetches.update { $0 += 1 } })
                 .shared(in: writer, scheduling: .async(onQueue: queue))
-            let first = PublisherRecorder<Int>()
-            shared.publisher().subscribe(first)
+            let first = shared.publisher().subscribeRecorder()
             try await first.waitForValues(1)
             // A late subscriber gets the last value.
-            let second = PublisherRecorder<Int>()
-            shared.publisher().subscribe(second)
+            let second = shared.publisher().subscribeRecorder()
             try await second.waitForValues(1)
             #expect(fetches.value == 1)
 
@@ -264,8 +258,7 @@
             let writer = try makePublisherTestDatabase(.queue)
             let shared = failingAfterFirstPlayer.shared(
                 in: writer, scheduling: .async(onQueue: TestQueues.make("shared-failure")))
-            let recorder = PublisherRecorder<Int>()
-            shared.publisher().subscribe(recorder)
+            let recorder = shared.publisher().subscribeRecorder()
             try await recorder.waitForValues(1)
             try await insertPlayer(writer)
             try await recorder.waitForCompletion()

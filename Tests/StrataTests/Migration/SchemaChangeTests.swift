@@ -23,16 +23,24 @@ private func erasingMigrator(_ sql: String) -> DatabaseMigrator {
     return migrator
 }
 
+/// What ``migrateTwice(_:_:runningBetween:)`` sees once done.
+private struct TwiceMigrated: Equatable {
+    var hasSchemaChanges: Bool
+    var count: Int
+}
+
 /// Migrates `dbQueue`, runs `sql`, and migrates again. Returns whether the
 /// migrator then sees schema changes, and the number of rows in `t`.
 private func migrateTwice(
     _ migrator: DatabaseMigrator, _ dbQueue: DatabaseQueue, runningBetween sql: String
-) throws -> (hasSchemaChanges: Bool, count: Int) {
+) throws -> TwiceMigrated {
     try migrator.migrate(dbQueue)
     try dbQueue.write { db throws in try db.execute(sql: sql) }
     try migrator.migrate(dbQueue)
     return try dbQueue.read { db throws in
-        (try migrator.hasSchemaChanges(db), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!)
+        TwiceMigrated(
+            hasSchemaChanges: try migrator.hasSchemaChanges(db),
+            count: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!)
     }
 }
 
@@ -161,13 +169,11 @@ struct SchemaChangeTests {
     }
 
     @Test func dataChangesAreNotSchemaChanges() throws {
-        let dbQueue = try DatabaseQueue()
         let migrator = erasingMigrator(
             "CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT); INSERT INTO t DEFAULT VALUES")
-        let (hasSchemaChanges, count) = try migrateTwice(
-            migrator, dbQueue, runningBetween: "INSERT INTO t DEFAULT VALUES")
-        #expect(hasSchemaChanges == false)
-        #expect(count == 2)
+        #expect(
+            try migrateTwice(migrator, DatabaseQueue(), runningBetween: "INSERT INTO t DEFAULT VALUES")
+                == TwiceMigrated(hasSchemaChanges: false, count: 2))
     }
 
     @Test func unappliedMigrationsDoNotCount() throws {
@@ -189,10 +195,9 @@ struct SchemaChangeTests {
         }
         let dbQueue = try DatabaseQueue(configuration: config)
         let migrator = erasingMigrator("CREATE TABLE t (name TEXT COLLATE reversed); CREATE INDEX t_name ON t(name)")
-        let (hasSchemaChanges, count) = try migrateTwice(
-            migrator, dbQueue, runningBetween: "INSERT INTO t VALUES ('a')")
-        #expect(hasSchemaChanges == false)
-        #expect(count == 1)
+        #expect(
+            try migrateTwice(migrator, dbQueue, runningBetween: "INSERT INTO t VALUES ('a')")
+                == TwiceMigrated(hasSchemaChanges: false, count: 1))
     }
 
     @Test func erasingAFileDatabase() throws {
