@@ -5,8 +5,7 @@ import Testing
 
 struct TransactionTests {
     func makeQueue() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { try $0.execute(sql: "CREATE TABLE t (a)") }
+        let dbQueue = try makeDatabase("CREATE TABLE t (a)")
         return dbQueue
     }
 
@@ -112,14 +111,11 @@ struct TransactionTests {
     }
 
     @Test func commitFailureKeepsTheTransactionToRollBack() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
-                    CREATE TABLE child (parentId INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
-                    """)
-        }
+        let dbQueue = try makeDatabase(
+            """
+            CREATE TABLE parent (id INTEGER PRIMARY KEY);
+            CREATE TABLE child (parentId INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
+            """)
         #expect(throws: DatabaseError.self) {
             try dbQueue.write { db throws in
                 try db.execute(sql: "INSERT INTO child VALUES (1)")

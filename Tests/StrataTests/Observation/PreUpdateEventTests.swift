@@ -16,10 +16,7 @@ struct PreUpdateEventTests {
 
     @Test("Initial and final values of inserted, updated and deleted rows")
     func values() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
-        }
+        let dbQueue = try makeDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
         let observer = PreUpdateObserver()
         dbQueue.add(transactionObserver: observer)
         try dbQueue.write { db in

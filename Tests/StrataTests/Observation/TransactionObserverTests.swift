@@ -184,18 +184,15 @@ struct TransactionObserverTests {
 
     @Test("Foreign key actions and triggers are notified")
     func indirectChanges() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE team (id INTEGER PRIMARY KEY);
-                    CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id) ON DELETE CASCADE);
-                    CREATE TABLE log (id INTEGER PRIMARY KEY, message TEXT);
-                    CREATE TRIGGER teamInsert AFTER INSERT ON team BEGIN
-                        INSERT INTO log (message) VALUES ('team');
-                    END;
-                    """)
-        }
+        let dbQueue = try makeDatabase(
+            """
+            CREATE TABLE team (id INTEGER PRIMARY KEY);
+            CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id) ON DELETE CASCADE);
+            CREATE TABLE log (id INTEGER PRIMARY KEY, message TEXT);
+            CREATE TRIGGER teamInsert AFTER INSERT ON team BEGIN
+                INSERT INTO log (message) VALUES ('team');
+            END;
+            """)
         let observer = LoggingObserver()
         dbQueue.add(transactionObserver: observer)
         try dbQueue.write { db in
