@@ -33,4 +33,14 @@ package enum AsyncWriterKind: String, CaseIterable, Sendable, CustomStringConver
         case .pool, .poolOnContinuation: return try DatabasePool(path: path, configuration: configuration)
         }
     }
+
+    /// Opens a writer of this kind on a file of `directory`, with an empty
+    /// one-column table `t(a)`.
+    package func openWithTable(_ directory: TemporaryDirectory, configuration: Configuration = Configuration())
+        async throws -> any DatabaseWriter
+    {
+        let writer = try open(directory, configuration: configuration)
+        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        return writer
+    }
 }

@@ -123,6 +123,25 @@
         }
     }
 
+    extension Publisher where Failure == any Error {
+        /// Subscribes a new recorder with an unlimited demand, and returns it
+        /// at once.
+        package func subscribeRecorder() -> PublisherRecorder<Output> {
+            let recorder = PublisherRecorder<Output>()
+            subscribe(recorder)
+            return recorder
+        }
+
+        /// Subscribes a new recorder with an unlimited demand, and returns it
+        /// once the publisher completes.
+        package func recordUntilCompletion(timeout: Duration = .seconds(10)) async throws -> PublisherRecorder<Output> {
+            let recorder = PublisherRecorder<Output>()
+            subscribe(recorder)
+            try await recorder.waitForCompletion(timeout: timeout)
+            return recorder
+        }
+    }
+
     /// A value observation scheduler over a queue, that counts the values it
     /// was asked to deliver.
     package final class CountingScheduler: ValueObservationScheduler, @unchecked Sendable {
@@ -142,14 +161,24 @@
     }
 
     /// A database with a `player` table, for the publishers' tests.
-    package func makePublisherTestDatabase(_ kind: WriterKind, _ directory: TemporaryDirectory) throws
-        -> any DatabaseWriter
-    {
-        let writer = try kind.open(directory)
+    package func makePublisherTestDatabase(
+        _ kind: WriterKind, _ directory: TemporaryDirectory, configuration: Configuration = Configuration()
+    ) throws -> any DatabaseWriter {
+        let writer = try kind.open(directory, configuration: configuration)
         try writer.write { db in
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER)")
         }
         return writer
+    }
+
+    /// A database with a `player` table, for the publishers' tests, on a
+    /// file of a new temporary directory that lives as long as the writer
+    /// (its configuration keeps it).
+    package func makePublisherTestDatabase(_ kind: WriterKind) throws -> any DatabaseWriter {
+        let directory = LockedBox(try TemporaryDirectory())
+        var configuration = Configuration()
+        configuration.prepareDatabase { _ in _ = directory }
+        return try makePublisherTestDatabase(kind, directory.value, configuration: configuration)
     }
 
     /// An object whose deallocation tells that an observation let go of its closures.

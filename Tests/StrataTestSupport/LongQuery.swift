@@ -46,3 +46,21 @@ package final class LongQuery: @unchecked Sendable {
         }
     }
 }
+
+extension LongQuery {
+    /// Starts a task that runs ``selectSQL`` in a read of `reader`, and
+    /// returns it once the statement runs.
+    package func startRead(_ reader: some DatabaseReader) async -> Task<Int?, any Error> {
+        let task = Task { try await reader.read { try Int.fetchOne($0, sql: Self.selectSQL) } }
+        await waitUntilStarted()
+        return task
+    }
+
+    /// Starts a task that runs ``insertSQL`` in a write of `writer`, and
+    /// returns it once the statement runs.
+    package func startInsert(_ writer: some DatabaseWriter) async -> Task<Void, any Error> {
+        let task = Task { try await writer.write { try $0.execute(sql: Self.insertSQL) } }
+        await waitUntilStarted()
+        return task
+    }
+}

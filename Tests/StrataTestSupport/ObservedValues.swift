@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import Testing
 
 /// Values and errors delivered by an observation (or any callback), on a
@@ -64,5 +65,16 @@ package final class ObservedValues<Value: Sendable>: Sendable {
     {
         let error = await firstError(timeout: timeout)
         #expect(error != nil, "an error expected", sourceLocation: sourceLocation)
+    }
+}
+
+extension ValueObservation where Reducer.Value: Sendable {
+    /// Starts the observation with `scheduler`, and records its values and
+    /// errors in `values`.
+    package func start(
+        in reader: any DatabaseReader, scheduling scheduler: some ValueObservationScheduler,
+        recordingIn values: ObservedValues<Reducer.Value>
+    ) -> AnyDatabaseCancellable {
+        start(in: reader, scheduling: scheduler, onError: { values.record(error: $0) }, onChange: { values.record($0) })
     }
 }

@@ -19,3 +19,25 @@ package enum WriterKind: String, CaseIterable, Sendable, CustomStringConvertible
         }
     }
 }
+
+/// Makes a pool on a file of `directory`, with a loose `player` table (id,
+/// and nullable name and score) and no rows.
+package func makePlayerPool(
+    _ directory: TemporaryDirectory, configuration: Configuration = Configuration()
+) throws -> DatabasePool {
+    let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+    try dbPool.write { db in
+        try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INT)")
+    }
+    return dbPool
+}
+
+/// Opens a pool on a file of `directory` with at most `maximumReaderCount`
+/// readers.
+package func makePool(
+    _ directory: TemporaryDirectory, maximumReaderCount: Int, configuration: Configuration = Configuration()
+) throws -> DatabasePool {
+    var configuration = configuration
+    configuration.maximumReaderCount = maximumReaderCount
+    return try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+}

@@ -22,20 +22,13 @@
 
         @Test("readPublisher reads at the first demand", arguments: WriterKind.allCases)
         func read(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let reads = Waitable(0)
             let publisher = writer.readPublisher { db in
                 reads.update { $0 += 1 }
                 return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
             }
-            let recorder = PublisherRecorder<Int>(initialDemand: .none)
-            publisher.subscribe(recorder)
-            await expectNothing(from: recorder)
-            #expect(reads.value == 0)
-
-            recorder.request(.max(1))
-            try await recorder.waitForCompletion()
+            let recorder = try await demandOnce(publisher) { #expect(reads.value == 0) }
             #expect(recorder.values == [0])
             #expect(recorder.state.value.isFinished)
             #expect(reads.value == 1)
@@ -43,19 +36,15 @@
 
         @Test("writePublisher writes at the first demand", arguments: WriterKind.allCases)
         func write(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let publisher = writer.writePublisher { db -> Int in
                 try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
                 return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
             }
-            let recorder = PublisherRecorder<Int>(initialDemand: .none)
-            publisher.subscribe(recorder)
-            await expectNothing(from: recorder)
-            #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
-
-            recorder.request(.max(1))
-            try await recorder.waitForCompletion()
+            let recorder = try await demandOnce(publisher) {
+                let count = try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") }
+                #expect(count == 0)
+            }
             #expect(recorder.values == [1])
             #expect(recorder.state.value.isFinished)
             #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 1)
@@ -63,20 +52,16 @@
 
         @Test("writePublisher(updates:thenRead:) writes at the first demand", arguments: WriterKind.allCases)
         func writeThenRead(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let publisher = writer.writePublisher { db in
                 try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
             } thenRead: { db, _ in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
             }
-            let recorder = PublisherRecorder<Int>(initialDemand: .none)
-            publisher.subscribe(recorder)
-            await expectNothing(from: recorder)
-            #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
-
-            recorder.request(.max(1))
-            try await recorder.waitForCompletion()
+            let recorder = try await demandOnce(publisher) {
+                let count = try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") }
+                #expect(count == 0)
+            }
             #expect(recorder.values == [1])
             #expect(recorder.state.value.isFinished)
         }
@@ -92,13 +77,10 @@
                 }
                 return migrator
             }()
-            let recorder = PublisherRecorder<Void>(initialDemand: .none)
-            migrator.migratePublisher(writer).subscribe(recorder)
-            await expectNothing(from: recorder)
-            #expect(try await writer.read { try $0.tableExists("player") } == false)
-
-            recorder.request(.max(1))
-            try await recorder.waitForCompletion()
+            let recorder = try await demandOnce(migrator.migratePublisher(writer)) {
+                let exists = try await writer.read { try $0.tableExists("player") }
+                #expect(exists == false)
+            }
             #expect(recorder.values.count == 1)
             #expect(recorder.state.value.isFinished)
             #expect(try await writer.read { try migrator.appliedIdentifiers($0) } == ["v1"])
@@ -106,8 +88,7 @@
 
         @Test("A subscription cancelled before any demand never accesses the database")
         func cancelBeforeDemand() async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(.queue, directory)
+            let writer = try makePublisherTestDatabase(.queue)
             let publisher = writer.writePublisher { db in
                 try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
             }
@@ -119,6 +100,22 @@
         }
 
         /// Waits a short while, and expects that the recorder received nothing.
+        /// Subscribes a recorder to `publisher` without demand, expects
+        /// nothing from it and runs `beforeDemand`; then demands one value
+        /// and returns the recorder once the publisher completes.
+        private func demandOnce<P: Publisher>(
+            _ publisher: P, sourceLocation: SourceLocation = #_sourceLocation,
+            beforeDemand: () async throws -> Void
+        ) async throws -> PublisherRecorder<P.Output> where P.Failure == any Error {
+            let recorder = PublisherRecorder<P.Output>(initialDemand: .none)
+            publisher.subscribe(recorder)
+            await expectNothing(from: recorder, sourceLocation: sourceLocation)
+            try await beforeDemand()
+            recorder.request(.max(1))
+            try await recorder.waitForCompletion()
+            return recorder
+        }
+
         private func expectNothing<Input>(
             from recorder: PublisherRecorder<Input>, sourceLocation: SourceLocation = #_sourceLocation
         ) async {

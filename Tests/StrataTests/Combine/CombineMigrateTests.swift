@@ -38,9 +38,7 @@
             let publisher = migrator.migratePublisher(writer)
             #expect(try await writer.read { try $0.tableExists("player") } == false)
 
-            let recorder = PublisherRecorder<Void>()
-            publisher.subscribe(recorder)
-            try await recorder.waitForCompletion()
+            let recorder = try await publisher.recordUntilCompletion()
             #expect(recorder.values.count == 1)
             #expect(recorder.state.value.isFinished)
             #expect(recorder.state.value.valueQueues == ["main"])
@@ -49,9 +47,7 @@
             #expect(try await writer.read { try $0.columns(in: "player").map(\.name) } == ["id", "name", "score"])
 
             // A second subscription finds nothing to migrate.
-            let again = PublisherRecorder<Void>()
-            publisher.subscribe(again)
-            try await again.waitForCompletion()
+            let again = try await publisher.recordUntilCompletion()
             #expect(again.state.value.isFinished)
         }
 
@@ -64,9 +60,7 @@
             }
             let migrator = brokenMigrator
             let queue = TestQueues.make("migrate")
-            let recorder = PublisherRecorder<Void>()
-            migrator.migratePublisher(dbQueue, receiveOn: queue).subscribe(recorder)
-            try await recorder.waitForCompletion()
+            let recorder = try await migrator.migratePublisher(dbQueue, receiveOn: queue).recordUntilCompletion()
             #expect(recorder.values.isEmpty)
             #expect(recorder.state.value.failure is DatabaseError)
             #expect(recorder.state.value.completionQueue == "migrate")
@@ -86,9 +80,7 @@
             try await done.wait("asyncMigrate") { $0 != nil }
 
             let viaPublisher = try DatabaseQueue()
-            let recorder = PublisherRecorder<Void>()
-            migrator.migratePublisher(viaPublisher).subscribe(recorder)
-            try await recorder.waitForCompletion()
+            _ = try await migrator.migratePublisher(viaPublisher).recordUntilCompletion()
 
             let schema = { (writer: DatabaseQueue) in
                 try writer.read {

@@ -12,14 +12,6 @@
     import StrataTestSupport
     import Testing
 
-    /// Counts the accesses of a publisher.
-    private final class AccessCount: @unchecked Sendable {
-        private let lock = TestLock()
-        private var count = 0
-        var value: Int { lock.withLock { count } }
-        func increment() { lock.withLock { count += 1 } }
-    }
-
     @Suite("Combine: readPublisher and writePublisher")
     struct CombineReadWriteTests {
         @Test("The main queue runs while tests run")
@@ -35,40 +27,33 @@
             "readPublisher reads once per subscription, only when subscribed, and delivers on the main queue",
             arguments: WriterKind.allCases)
         func readPublisher(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             try await writer.write { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur'), ('Barbara')") }
-            let accesses = AccessCount()
+            let accesses = Counter()
             let publisher = writer.readPublisher { db in
                 accesses.increment()
                 return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
             }
             #expect(accesses.value == 0)
 
-            let first = PublisherRecorder<Int>()
-            publisher.subscribe(first)
-            try await first.waitForCompletion()
+            let first = try await publisher.recordUntilCompletion()
             #expect(first.values == [2])
             #expect(first.state.value.isFinished)
             #expect(first.state.value.valueQueues == ["main"])
             #expect(first.state.value.completionQueue == "main")
             #expect(accesses.value == 1)
 
-            let second = PublisherRecorder<Int>()
-            publisher.subscribe(second)
-            try await second.waitForCompletion()
+            let second = try await publisher.recordUntilCompletion()
             #expect(second.values == [2])
             #expect(accesses.value == 2)
         }
 
         @Test("readPublisher delivers on the scheduler it is given", arguments: WriterKind.allCases)
         func readPublisherReceiveOn(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let queue = TestQueues.make("read-receive-on")
-            let recorder = PublisherRecorder<Int>()
-            writer.readPublisher(receiveOn: queue) { try Int.fetchOne($0, sql: "SELECT 42")! }.subscribe(recorder)
-            try await recorder.waitForCompletion()
+            let recorder = try await writer.readPublisher(receiveOn: queue) { try Int.fetchOne($0, sql: "SELECT 42")! }
+                .recordUntilCompletion()
             #expect(recorder.values == [42])
             #expect(recorder.state.value.valueQueues == ["read-receive-on"])
             #expect(recorder.state.value.completionQueue == "read-receive-on")
@@ -76,17 +61,16 @@
 
         @Test("readPublisher fails with the error of the read, and forbids writes", arguments: WriterKind.allCases)
         func readPublisherErrors(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
-            let missingTable = PublisherRecorder<Int>()
-            writer.readPublisher { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM missing")! }.subscribe(missingTable)
-            try await missingTable.waitForCompletion()
+            let writer = try makePublisherTestDatabase(kind)
+            let missingTable = try await writer.readPublisher {
+                try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM missing")!
+            }.recordUntilCompletion()
             #expect(missingTable.values.isEmpty)
             #expect((missingTable.state.value.failure as? DatabaseError)?.resultCode == .SQLITE_ERROR)
 
-            let write = PublisherRecorder<Void>()
-            writer.readPublisher { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }.subscribe(write)
-            try await write.waitForCompletion()
+            let write = try await writer.readPublisher {
+                try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
+            }.recordUntilCompletion()
             #expect(write.state.value.failure is DatabaseError)
             #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
         }
@@ -99,9 +83,7 @@
             dbQueue.readPublisher(receiveOn: queue) { _ in 1 }.subscribe(recorder)
             // A later publisher on the same database and queue: once it has
             // delivered, the first read ran and could have been delivered.
-            let barrier = PublisherRecorder<Int>()
-            dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.subscribe(barrier)
-            try await barrier.waitForCompletion()
+            _ = try await dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.recordUntilCompletion()
             await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
             #expect(recorder.values.isEmpty)
             #expect(recorder.state.value.completion == nil)
@@ -125,13 +107,10 @@
                 release.wait()
             }
             holding.wait()
-            let recorder = PublisherRecorder<Int>()
-            dbQueue.readPublisher(receiveOn: queue) { _ in 1 }.subscribe(recorder)
+            let recorder = dbQueue.readPublisher(receiveOn: queue) { _ in 1 }.subscribeRecorder()
             recorder.cancel()
             release.signal()
-            let barrier = PublisherRecorder<Int>()
-            dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.subscribe(barrier)
-            try await barrier.waitForCompletion()
+            _ = try await dbQueue.readPublisher(receiveOn: queue) { _ in 2 }.recordUntilCompletion()
             await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
             #expect(recorder.values.isEmpty)
             #expect(recorder.state.value.completion == nil)
@@ -141,8 +120,7 @@
             "writePublisher writes once per subscription, in a transaction, only when subscribed",
             arguments: WriterKind.allCases)
         func writePublisher(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let publisher = writer.writePublisher { db -> Int in
                 #expect(db.isInsideTransaction)
                 try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
@@ -150,23 +128,18 @@
             }
             #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player") } == 0)
 
-            let first = PublisherRecorder<Int>()
-            publisher.subscribe(first)
-            try await first.waitForCompletion()
+            let first = try await publisher.recordUntilCompletion()
             #expect(first.values == [1])
             #expect(first.state.value.isFinished)
             #expect(first.state.value.valueQueues == ["main"])
 
-            let second = PublisherRecorder<Int>()
-            publisher.subscribe(second)
-            try await second.waitForCompletion()
+            let second = try await publisher.recordUntilCompletion()
             #expect(second.values == [2])
         }
 
         @Test("A failing writePublisher rolls back, and fails on its scheduler", arguments: WriterKind.allCases)
         func writePublisherRollback(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             struct Failure: Error {}
             let queue = TestQueues.make("write-failure")
             let recorder = PublisherRecorder<Void>()
@@ -182,8 +155,7 @@
 
         @Test("writePublisher(updates:thenRead:) reads what the transaction committed", arguments: WriterKind.allCases)
         func writeThenRead(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let queue = TestQueues.make("write-then-read")
             let recorder = PublisherRecorder<String>()
             writer.writePublisher(receiveOn: queue) { db -> Int64 in
@@ -200,8 +172,7 @@
 
         @Test("writePublisher(updates:thenRead:) fails with the error of either part", arguments: WriterKind.allCases)
         func writeThenReadErrors(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             struct Failure: Error {}
             let failedUpdates = PublisherRecorder<Int>()
             writer.writePublisher { db in

@@ -18,8 +18,7 @@
             "The publisher delivers the connection after each impactful commit, on the writer queue",
             arguments: WriterKind.allCases)
         func impactfulCommits(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             try await writer.write { try $0.execute(sql: "CREATE TABLE other (a)") }
             let seen = Waitable<[Int]>([])
             // The subscriber reads the database it receives: it runs right after
@@ -45,8 +44,7 @@
 
         @Test("Values come on the writer queue, and respect demand")
         func demand() async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(.queue, directory)
+            let writer = try makePublisherTestDatabase(.queue)
             let recorder = PublisherRecorder<Database>(initialDemand: .max(1))
             DatabaseRegionObservation(tracking: Table("player")).publisher(in: writer).subscribe(recorder)
             defer { recorder.cancel() }
@@ -62,20 +60,18 @@
         @Test("An untrackable region fails the publisher")
         func failure() async throws {
             let dbQueue = try DatabaseQueue()
-            let recorder = PublisherRecorder<Database>()
-            DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT * FROM missing"))
+            let recorder = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT * FROM missing"))
                 .publisher(in: dbQueue)
-                .subscribe(recorder)
+                .subscribeRecorder()
             try await recorder.waitForCompletion()
             #expect(recorder.state.value.failure is DatabaseError)
         }
 
         @Test("Cancellation removes the observer", arguments: WriterKind.allCases)
         func cancellation(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
-            let recorder = PublisherRecorder<Database>()
-            DatabaseRegionObservation(tracking: Table("player")).publisher(in: writer).subscribe(recorder)
+            let writer = try makePublisherTestDatabase(kind)
+            let recorder = DatabaseRegionObservation(tracking: Table("player")).publisher(in: writer)
+                .subscribeRecorder()
             try await writer.write { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
             #expect(recorder.values.count == 1)
             recorder.cancel()

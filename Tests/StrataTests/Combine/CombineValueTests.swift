@@ -35,10 +35,8 @@
             "The publisher notifies the initial value, then each change, in order, on the main queue by default",
             arguments: WriterKind.allCases)
         func defaultScheduling(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
-            let recorder = PublisherRecorder<Int>()
-            playerCount.publisher(in: writer).subscribe(recorder)
+            let writer = try makePublisherTestDatabase(kind)
+            let recorder = playerCount.publisher(in: writer).subscribeRecorder()
             defer { recorder.cancel() }
             try await recorder.waitForValues(1)
             try await insertPlayer(writer)
@@ -52,8 +50,7 @@
 
         @Test("The publisher starts the observation when subscribed, once per subscription")
         func startsWhenSubscribed() async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(.queue, directory)
+            let writer = try makePublisherTestDatabase(.queue)
             let starts = Waitable(0)
             let publisher =
                 playerCount
@@ -75,11 +72,9 @@
 
         @Test("async(onQueue:) delivers on the queue", arguments: WriterKind.allCases)
         func asyncOnQueue(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
-            let recorder = PublisherRecorder<Int>()
-            playerCount.publisher(in: writer, scheduling: .async(onQueue: TestQueues.make("values"))).subscribe(
-                recorder)
+            let writer = try makePublisherTestDatabase(kind)
+            let recorder = playerCount.publisher(in: writer, scheduling: .async(onQueue: TestQueues.make("values")))
+                .subscribeRecorder()
             defer { recorder.cancel() }
             try await recorder.waitForValues(1)
             try await insertPlayer(writer)
@@ -91,10 +86,8 @@
         @Test("immediate delivers the initial value before the subscription returns, the others on the main queue")
         @MainActor
         func immediate() async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(.pool, directory)
-            let recorder = PublisherRecorder<Int>()
-            playerCount.publisher(in: writer, scheduling: .immediate).subscribe(recorder)
+            let writer = try makePublisherTestDatabase(.pool)
+            let recorder = playerCount.publisher(in: writer, scheduling: .immediate).subscribeRecorder()
             defer { recorder.cancel() }
             #expect(recorder.values == [0])
             #expect(recorder.state.value.valueQueues == ["main"])
@@ -107,8 +100,7 @@
         @Test("immediate with a sink, as an application subscribes")
         @MainActor
         func immediateSink() throws {
-            let dbQueue = try DatabaseQueue()
-            try dbQueue.write { try $0.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)") }
+            let dbQueue = try makeDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
             var received: [Int] = []
             let cancellable = playerCount.publisher(in: dbQueue, scheduling: .immediate).sink(
                 receiveCompletion: { _ in },
@@ -119,11 +111,10 @@
 
         @Test("An observation that fails completes the publisher with its error", arguments: WriterKind.allCases)
         func failure(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let queue = TestQueues.make("failure")
-            let recorder = PublisherRecorder<Int>()
-            failingAfterFirstPlayer.publisher(in: writer, scheduling: .async(onQueue: queue)).subscribe(recorder)
+            let recorder = failingAfterFirstPlayer.publisher(in: writer, scheduling: .async(onQueue: queue))
+                .subscribeRecorder()
             try await recorder.waitForValues(1)
             try await insertPlayer(writer)
             try await recorder.waitForCompletion()
@@ -132,10 +123,9 @@
             #expect(recorder.state.value.completionQueue == "failure")
 
             // A failure of the initial fetch.
-            let missing = PublisherRecorder<Int>()
-            ValueObservation.tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM missing")! }
+            let missing = ValueObservation.tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM missing")! }
                 .publisher(in: writer, scheduling: .async(onQueue: queue))
-                .subscribe(missing)
+                .subscribeRecorder()
             try await missing.waitForCompletion()
             #expect(missing.values.isEmpty)
             #expect(missing.state.value.failure is DatabaseError)
@@ -143,8 +133,7 @@
 
         @Test("Cancellation stops the observation and releases it", arguments: WriterKind.allCases)
         func cancellation(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let queue = TestQueues.make("cancellation")
             let cancelled = Waitable(false)
             var token: Token? = Token()
@@ -177,8 +166,7 @@
 
         @Test("Without demand, the publisher keeps the latest value and delivers it on demand")
         func demand() async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(.queue, directory)
+            let writer = try makePublisherTestDatabase(.queue)
             let scheduler = CountingScheduler(queue: TestQueues.make("demand"))
             let produced = Waitable<[Int]>([])
             let recorder = PublisherRecorder<Int>(initialDemand: .max(1))
@@ -214,10 +202,9 @@
 
         @Test("The values of a publisher are the values of values(in:)")
         func sameAsValues() async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(.pool, directory)
-            let recorder = PublisherRecorder<Int>()
-            playerCount.publisher(in: writer, scheduling: .async(onQueue: TestQueues.make("same"))).subscribe(recorder)
+            let writer = try makePublisherTestDatabase(.pool)
+            let recorder = playerCount.publisher(in: writer, scheduling: .async(onQueue: TestQueues.make("same")))
+                .subscribeRecorder()
             defer { recorder.cancel() }
             var iterator = playerCount.values(in: writer).makeAsyncIterator()
             let first = try await iterator.next()
@@ -233,20 +220,17 @@
             "SharedValueObservation.publisher() shares one observation between subscribers",
             arguments: WriterKind.allCases)
         func shared(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(kind, directory)
+            let writer = try makePublisherTestDatabase(kind)
             let fetches = Waitable(0)
             let queue = TestQueues.make("shared")
             let shared =
                 playerCount
                 .handleEvents(willFetch: { fetches.update { $0 += 1 } })
                 .shared(in: writer, scheduling: .async(onQueue: queue))
-            let first = PublisherRecorder<Int>()
-            shared.publisher().subscribe(first)
+            let first = shared.publisher().subscribeRecorder()
             try await first.waitForValues(1)
             // A late subscriber gets the last value.
-            let second = PublisherRecorder<Int>()
-            shared.publisher().subscribe(second)
+            let second = shared.publisher().subscribeRecorder()
             try await second.waitForValues(1)
             #expect(fetches.value == 1)
 
@@ -270,12 +254,10 @@
 
         @Test("A failing shared observation fails its publishers")
         func sharedFailure() async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try makePublisherTestDatabase(.queue, directory)
+            let writer = try makePublisherTestDatabase(.queue)
             let shared = failingAfterFirstPlayer.shared(
                 in: writer, scheduling: .async(onQueue: TestQueues.make("shared-failure")))
-            let recorder = PublisherRecorder<Int>()
-            shared.publisher().subscribe(recorder)
+            let recorder = shared.publisher().subscribeRecorder()
             try await recorder.waitForValues(1)
             try await insertPlayer(writer)
             try await recorder.waitForCompletion()

@@ -27,8 +27,7 @@ struct CancellationStressTests {
             ValueObservation
             .tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ledger")! }
             .start(
-                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
-                onError: { observed.record(error: $0) }, onChange: { observed.record($0) })
+                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")), recordingIn: observed)
         defer { cancellable.cancel() }
 
         let violations = Counter()

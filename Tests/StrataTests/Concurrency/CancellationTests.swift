@@ -16,8 +16,7 @@ struct CancellationTests {
         let query = LongQuery()
         let dbQueue = try DatabaseQueue(path: directory.path("db.sqlite"), configuration: query.configuration)
         try await dbQueue.write { try $0.execute(sql: "CREATE TABLE t(a)") }
-        let task = Task { try await dbQueue.read { try Int.fetchOne($0, sql: LongQuery.selectSQL) } }
-        await query.waitUntilStarted()
+        let task = await query.startRead(dbQueue)
         task.cancel()
         _ = await task.result
         try await dbQueue.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
@@ -29,10 +28,8 @@ struct CancellationTests {
     func readCancelledWhileRunning(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let query = LongQuery()
-        let writer = try kind.open(directory, configuration: query.configuration)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
-        let task = Task { try await writer.read { try Int.fetchOne($0, sql: LongQuery.selectSQL) } }
-        await query.waitUntilStarted()
+        let writer = try await kind.openWithTable(directory, configuration: query.configuration)
+        let task = await query.startRead(writer)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
@@ -51,13 +48,11 @@ struct CancellationTests {
             ValueObservation
             .tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! }
             .start(
-                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
-                onError: { observed.record(error: $0) }, onChange: { observed.record($0) })
+                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")), recordingIn: observed)
         defer { cancellable.cancel() }
         #expect(await observed.wait { $0 == [0] })
 
-        let task = Task { try await dbPool.write { try $0.execute(sql: LongQuery.insertSQL) } }
-        await query.waitUntilStarted()
+        let task = await query.startInsert(dbPool)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         for value in 1...3 {
@@ -74,8 +69,7 @@ struct CancellationTests {
         .timeLimit(.minutes(3)), arguments: AsyncWriterKind.allCases)
     func manyCancelledWrites(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory)
         var written = 0
         var cancelled = 0
         for i in 0..<20_000 {
@@ -113,8 +107,7 @@ struct CancellationTests {
                     return 1
                 })
         }
-        let writer = try kind.open(directory, configuration: configuration)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory, configuration: configuration)
         let observed = ObservedValues<Int>()
         let cancellable =
             ValueObservation
@@ -125,8 +118,7 @@ struct CancellationTests {
                 return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
             }
             .start(
-                in: writer, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
-                onError: { observed.record(error: $0) }, onChange: { observed.record($0) })
+                in: writer, scheduling: .async(onQueue: DispatchQueue(label: "observation")), recordingIn: observed)
         defer { cancellable.cancel() }
         #expect(await observed.wait { $0 == [0] })
 
@@ -149,8 +141,7 @@ struct CancellationTests {
         arguments: AsyncWriterKind.allCases)
     func writeCancelledBeforeCommit(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory)
         // Cancels the task from inside the access, on both access paths.
         let canceller = TaskCanceller()
         let task = Task {
@@ -169,26 +160,24 @@ struct CancellationTests {
     @Test("A cancelled access does not touch the database", arguments: AsyncWriterKind.allCases)
     func cancelledBeforeStart(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
-        let ran = Flag()
+        let writer = try await kind.openWithTable(directory)
+        let ran = LockedBox(false)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await writer.write { db in
-                ran.set()
+                ran.value = true
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
             }
         }
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(!ran.isSet)
+        #expect(!ran.value)
         #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
     }
 
     @Test("A read-only access nested in a cancelled write restores writes", arguments: AsyncWriterKind.allCases)
     func readOnlyInCancelledAccess(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory)
         // Cancels the task from inside the access, on both access paths.
         let canceller = TaskCanceller()
         let task = Task {
@@ -236,8 +225,7 @@ struct CancellationTests {
     @Test("A savepoint rolls back in a cancelled access", arguments: AsyncWriterKind.allCases)
     func savepointInCancelledAccess(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory)
         struct Failure: Error {}
         // Cancels the task from inside the access, on both access paths.
         let canceller = TaskCanceller()
@@ -318,8 +306,7 @@ struct CancellationTests {
         arguments: AsyncWriterKind.allCases)
     func cancelledWhileWaiting(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory)
         // A sync write holds the writer while the async one waits behind it.
         let holding = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -343,8 +330,7 @@ struct CancellationTests {
         "A cancellation after an access returned does not affect the next access", arguments: AsyncWriterKind.allCases)
     func cancellationAfterAccess(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
-        let writer = try kind.open(directory)
-        try await writer.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let writer = try await kind.openWithTable(directory)
         let task = Task {
             let count = try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! }
             withUnsafeCurrentTask { $0?.cancel() }
@@ -358,7 +344,7 @@ struct CancellationTests {
 
 /// Cancels a task from inside one of its accesses, whether the access runs
 /// in the task or, on older systems, outside of it.
-final class TaskCanceller: @unchecked Sendable {
+private final class TaskCanceller: @unchecked Sendable {
     private let attached = DispatchSemaphore(value: 0)
     private var cancelTask: (@Sendable () -> Void)?
 
@@ -375,16 +361,8 @@ final class TaskCanceller: @unchecked Sendable {
     }
 }
 
-/// A flag set from any thread.
-final class Flag: @unchecked Sendable {
-    private let lock = TestLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
-}
-
 /// Blocks an observation fetch until the test opens the gate.
-final class FetchGate: @unchecked Sendable {
+private final class FetchGate: @unchecked Sendable {
     private let lock = TestLock()
     private var blockingCount: Int?
     private let blocked = DispatchSemaphore(value: 0)

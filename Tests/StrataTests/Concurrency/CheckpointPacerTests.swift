@@ -89,8 +89,7 @@ struct CheckpointPacerTests {
         }
         let values = ObservedValues<Int?>()
         let cancellable = observation.start(
-            in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
-            onError: { values.record(error: $0) }, onChange: { values.record($0) })
+            in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")), recordingIn: values)
         defer { cancellable.cancel() }
         await values.waitForValues(1)
         #expect(checkpointCount(dbPool) == 0)

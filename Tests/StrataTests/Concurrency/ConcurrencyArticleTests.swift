@@ -61,6 +61,13 @@ struct ConcurrencyArticleTests {
         #expect(count == 0)
     }
 
+    /// The sums of the credits and of the debits.
+    private func fetchBalances(_ db: Database) throws -> (credits: Int, debits: Int) {
+        let credits = try Int.fetchOne(db, sql: "SELECT SUM(amount) FROM credit")!
+        let debits = try Int.fetchOne(db, sql: "SELECT SUM(amount) FROM debit")!
+        return (credits, debits)
+    }
+
     @Test func transfersAreBalanced() throws {
         let directory = try TemporaryDirectory()
         let dbPool = try makeBankPool(directory)
@@ -69,22 +76,14 @@ struct ConcurrencyArticleTests {
             try db.execute(sql: "INSERT INTO credit VALUES (1, 100)")
             try db.execute(sql: "INSERT INTO debit VALUES (2, 100)")
         }
-        let (credits, debits) = try dbPool.read { db in
-            let credits = try Int.fetchOne(db, sql: "SELECT SUM(amount) FROM credit")!
-            let debits = try Int.fetchOne(db, sql: "SELECT SUM(amount) FROM debit")!
-            return (credits, debits)
-        }
+        let (credits, debits) = try dbPool.read(fetchBalances)
         #expect(credits == debits)
         // Without transactions: allowed, but unsafe.
         try dbPool.writeWithoutTransaction { db in
             try db.execute(sql: "INSERT INTO credit VALUES (1, 50)")
             try db.execute(sql: "INSERT INTO debit VALUES (2, 50)")
         }
-        let (unsafeCredits, unsafeDebits) = try dbPool.unsafeRead { db in
-            let credits = try Int.fetchOne(db, sql: "SELECT SUM(amount) FROM credit")!
-            let debits = try Int.fetchOne(db, sql: "SELECT SUM(amount) FROM debit")!
-            return (credits, debits)
-        }
+        let (unsafeCredits, unsafeDebits) = try dbPool.unsafeRead(fetchBalances)
         #expect(unsafeCredits == 150)
         #expect(unsafeDebits == 150)
     }

@@ -3,17 +3,6 @@ import Foundation
 import StrataTestSupport
 import Testing
 
-/// Makes a pool on a new file, with a `player` table.
-func makePlayerPool(
-    _ directory: TemporaryDirectory, configuration: Configuration = Configuration()
-) throws -> DatabasePool {
-    let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
-    try dbPool.write { db in
-        try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INT)")
-    }
-    return dbPool
-}
-
 /// DatabasePool: the DatabasePool article, WAL, reads, writes, errors.
 struct DatabasePoolTests {
     @Test func articleSamples() throws {

@@ -56,17 +56,20 @@ struct PoolLifecycleTests {
         #expect(try await dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 0)
     }
 
+    /// A pool on a file of `directory`, and a task whose read of the pool
+    /// runs the long query, returned once the query runs.
+    private func poolRunningALongRead(
+        _ directory: TemporaryDirectory
+    ) async throws -> (DatabasePool, Task<Int?, any Error>) {
+        let longQuery = LongQuery()
+        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: longQuery.configuration)
+        return (dbPool, await longQuery.startRead(dbPool))
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func cancelledReadIsInterrupted() async throws {
         let directory = try TemporaryDirectory()
-        let longQuery = LongQuery()
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: longQuery.configuration)
-        let task = Task {
-            try await dbPool.read { db in
-                try Int.fetchOne(db, sql: LongQuery.selectSQL)
-            }
-        }
-        await longQuery.waitUntilStarted()
+        let (dbPool, task) = try await poolRunningALongRead(directory)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(try await dbPool.read { db in try Int.fetchOne(db, sql: "SELECT 1") } == 1)
@@ -75,14 +78,7 @@ struct PoolLifecycleTests {
     @Test(.timeLimit(.minutes(1)))
     func interruptStopsARunningRead() async throws {
         let directory = try TemporaryDirectory()
-        let longQuery = LongQuery()
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: longQuery.configuration)
-        let task = Task {
-            try await dbPool.read { db in
-                try Int.fetchOne(db, sql: LongQuery.selectSQL)
-            }
-        }
-        await longQuery.waitUntilStarted()
+        let (dbPool, task) = try await poolRunningALongRead(directory)
         dbPool.interrupt()
         let error = await #expect(throws: DatabaseError.self) { try await task.value }
         #expect(error?.resultCode == .SQLITE_INTERRUPT)

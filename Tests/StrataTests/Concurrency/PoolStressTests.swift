@@ -9,9 +9,7 @@ struct PoolStressTests {
     @Test(.timeLimit(.minutes(1)))
     func readersAndWriterKeepAnInvariant() throws {
         let directory = try TemporaryDirectory()
-        var configuration = Configuration()
-        configuration.maximumReaderCount = 8
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+        let dbPool = try makePool(directory, maximumReaderCount: 8)
         try dbPool.write { db in
             try db.execute(sql: "CREATE TABLE pair (id INTEGER PRIMARY KEY, a INT, b INT)")
             try db.execute(sql: "INSERT INTO pair VALUES (1, 1000, 0), (2, 500, 500)")
@@ -126,9 +124,7 @@ struct PoolStressTests {
     @Test(.timeLimit(.minutes(1)))
     func poolExhaustion() async throws {
         let directory = try TemporaryDirectory()
-        var configuration = Configuration()
-        configuration.maximumReaderCount = 2
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+        let dbPool = try makePool(directory, maximumReaderCount: 2)
         try await dbPool.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
         // Async: 200 reads on 2 readers.
         let total = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -168,9 +164,7 @@ struct PoolStressTests {
     @Test(.timeLimit(.minutes(1)))
     func cancellationWhileWaitingForAReader() async throws {
         let directory = try TemporaryDirectory()
-        var configuration = Configuration()
-        configuration.maximumReaderCount = 1
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+        let dbPool = try makePool(directory, maximumReaderCount: 1)
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         dbPool.asyncRead { _ in

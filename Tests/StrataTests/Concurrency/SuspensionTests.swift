@@ -9,12 +9,19 @@ import Testing
 /// the tests of this suite run one at a time.
 @Suite(.serialized)
 struct SuspensionTests {
-    @Test func suspendedPoolRejectsWritesAndAcceptsReads() throws {
-        let directory = try TemporaryDirectory()
+    /// A pool on a file of `directory` that observes the suspension
+    /// notifications, with an empty table `t(a)`.
+    private func makeSuspendablePool(_ directory: TemporaryDirectory) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.observesSuspensionNotifications = true
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
         try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        return dbPool
+    }
+
+    @Test func suspendedPoolRejectsWritesAndAcceptsReads() throws {
+        let directory = try TemporaryDirectory()
+        let dbPool = try makeSuspendablePool(directory)
         NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
         defer { NotificationCenter.default.post(name: Database.resumeNotification, object: nil) }
         var caught = false
@@ -32,10 +39,7 @@ struct SuspensionTests {
 
     @Test func suspensionInterruptsAWriteTransaction() throws {
         let directory = try TemporaryDirectory()
-        var configuration = Configuration()
-        configuration.observesSuspensionNotifications = true
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
-        try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        let dbPool = try makeSuspendablePool(directory)
         defer { NotificationCenter.default.post(name: Database.resumeNotification, object: nil) }
         let error = #expect(throws: DatabaseError.self) {
             try dbPool.write { db in

@@ -75,12 +75,8 @@ struct ConnectionBehaviourTests {
     @Test("A close that fails on a live statement throws SQLITE_BUSY, logs it, and leaves the queue usable")
     func failedClose() async {
         await #expect(processExitsWith: .success) {
-            final class Log: @unchecked Sendable {
-                let lock = TestLock()
-                var messages: [String] = []
-            }
-            let log = Log()
-            Database.logError = { _, message in log.lock.withLock { log.messages.append(message) } }
+            let log = LockedBox<[String]>([])
+            Database.logError = { _, message in log.append(message) }
             let dbQueue = try DatabaseQueue()
             var statement: Statement? = try dbQueue.inDatabase { try $0.makeStatement(sql: "SELECT 12345") }
             do {
@@ -88,7 +84,7 @@ struct ConnectionBehaviourTests {
                 exit(1)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
             }
-            guard log.lock.withLock({ log.messages.contains("unfinalized statement: SELECT 12345") }) else { exit(2) }
+            guard log.value.contains("unfinalized statement: SELECT 12345") else { exit(2) }
             guard try dbQueue.read({ try Int.fetchOne($0, sql: "SELECT 1") }) == 1 else { exit(3) }
             statement = nil
             _ = statement

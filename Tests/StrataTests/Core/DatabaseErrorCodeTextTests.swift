@@ -30,20 +30,14 @@ struct DatabaseErrorCodeTextTests {
                     throw DatabaseError(resultCode: .SQLITE_CONSTRAINT)
                 })
             db.add(function: DatabaseFunction("failAggregate", argumentCount: 1, aggregate: FailingAggregate.self))
-            do {
-                _ = try Int.fetchOne(db, sql: "SELECT fail()")
-                Issue.record("Expected an error")
-            } catch let error as DatabaseError {
-                #expect(error.resultCode == .SQLITE_CONSTRAINT)
-                #expect(error.message == "constraint failed")
+            let functionError = #expect(throws: DatabaseError.self) { try Int.fetchOne(db, sql: "SELECT fail()") }
+            #expect(functionError?.resultCode == .SQLITE_CONSTRAINT)
+            #expect(functionError?.message == "constraint failed")
+            let aggregateError = #expect(throws: DatabaseError.self) {
+                try Int.fetchOne(db, sql: "SELECT failAggregate(1)")
             }
-            do {
-                _ = try Int.fetchOne(db, sql: "SELECT failAggregate(1)")
-                Issue.record("Expected an error")
-            } catch let error as DatabaseError {
-                #expect(error.resultCode == .SQLITE_MISMATCH)
-                #expect(error.message == "datatype mismatch")
-            }
+            #expect(aggregateError?.resultCode == .SQLITE_MISMATCH)
+            #expect(aggregateError?.message == "datatype mismatch")
         }
     }
 }

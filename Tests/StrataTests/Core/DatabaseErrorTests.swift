@@ -171,8 +171,7 @@ struct DatabaseErrorTests {
     }
 
     @Test func doubleQuotedStringLiterals() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { try $0.execute(sql: "CREATE TABLE player (name TEXT)") }
+        let dbQueue = try makeDatabase("CREATE TABLE player (name TEXT)")
         #expect {
             try dbQueue.write { try $0.execute(sql: "UPDATE player SET name = \"Arthur\"") }
         } throws: { error in

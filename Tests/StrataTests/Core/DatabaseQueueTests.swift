@@ -22,8 +22,7 @@ struct DatabaseQueueTests {
     }
 
     @Test func readForbidsWrites() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { try $0.execute(sql: "CREATE TABLE t (a)") }
+        let dbQueue = try makeDatabase("CREATE TABLE t (a)")
         do {
             try dbQueue.read { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
             Issue.record("Expected error")
@@ -38,8 +37,7 @@ struct DatabaseQueueTests {
 
     @Test func writeRollsBackOnError() throws {
         struct Boom: Error {}
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { try $0.execute(sql: "CREATE TABLE t (a)") }
+        let dbQueue = try makeDatabase("CREATE TABLE t (a)")
         #expect(throws: Boom.self) {
             try dbQueue.write { db throws in
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
@@ -361,12 +359,11 @@ struct InterruptionTests {
 struct LoggingTests {
     @Test func errorLog() async {
         await #expect(processExitsWith: .success) {
-            final class Log: @unchecked Sendable { var messages: [String] = [] }
-            let log = Log()
-            Database.logError = { code, message in log.messages.append("\(code.rawValue) \(message)") }
+            let log = LockedBox<[String]>([])
+            Database.logError = { code, message in log.append("\(code.rawValue) \(message)") }
             let dbQueue = try DatabaseQueue()
             _ = try? dbQueue.read { db in try db.execute(sql: "SELECT * FROM missing") }
-            exit(log.messages.contains { $0.contains("no such table: missing") } ? 0 : 1)
+            exit(log.value.contains { $0.contains("no such table: missing") } ? 0 : 1)
         }
     }
 

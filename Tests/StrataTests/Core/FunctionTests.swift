@@ -44,14 +44,10 @@ struct FunctionTests {
             }
             db.add(function: sqrt)
             #expect(try Double.fetchOne(db, sql: "SELECT sqrt(4)") == 2)
-            do {
-                _ = try Double.fetchOne(db, sql: "SELECT sqrt(-1)")
-                Issue.record("Expected error")
-            } catch let error as DatabaseError {
-                #expect(error.resultCode == .SQLITE_ERROR)
-                #expect(error.message == "invalid negative number")
-                #expect(error.description.hasPrefix("SQLite error 1: invalid negative number"))
-            }
+            let error = #expect(throws: DatabaseError.self) { try Double.fetchOne(db, sql: "SELECT sqrt(-1)") }
+            #expect(error?.resultCode == .SQLITE_ERROR)
+            #expect(error?.message == "invalid negative number")
+            #expect(error?.description.hasPrefix("SQLite error 1: invalid negative number") == true)
         }
     }
 
@@ -169,16 +165,11 @@ struct CollationTests {
 }
 
 struct TraceTests {
-    final class Log: @unchecked Sendable {
-        private let lock = TestLock()
-        private var _lines: [String] = []
-        var lines: [String] { lock.withLock { _lines } }
-        func append(_ line: String) { lock.withLock { _lines.append(line) } }
-    }
-
-    @Test func traceStatements() throws {
-        let log = Log()
-        var config = Configuration()
+    /// The traces, one a line, of a write that creates a table and inserts
+    /// a row with an argument, on a queue with `configuration`.
+    private func tracesOfAnInsert(_ configuration: Configuration = Configuration()) throws -> [String] {
+        let log = LockedBox<[String]>([])
+        var config = configuration
         config.prepareDatabase { db in
             db.trace { log.append("SQL> \($0)") }
         }
@@ -187,27 +178,23 @@ struct TraceTests {
             try db.execute(sql: "CREATE TABLE player (name TEXT)")
             try db.execute(sql: "INSERT INTO player VALUES (?)", arguments: ["Arthur"])
         }
-        #expect(log.lines.contains("SQL> INSERT INTO player VALUES (?)"))
-        #expect(log.lines.contains("SQL> BEGIN IMMEDIATE TRANSACTION"))
+        return log.value
+    }
+
+    @Test func traceStatements() throws {
+        let traces = try tracesOfAnInsert()
+        #expect(traces.contains("SQL> INSERT INTO player VALUES (?)"))
+        #expect(traces.contains("SQL> BEGIN IMMEDIATE TRANSACTION"))
     }
 
     @Test func publicArgumentsInTraces() throws {
-        let log = Log()
         var config = Configuration()
         config.publicStatementArguments = true
-        config.prepareDatabase { db in
-            db.trace { log.append("\($0)") }
-        }
-        let dbQueue = try DatabaseQueue(configuration: config)
-        try dbQueue.write { db throws in
-            try db.execute(sql: "CREATE TABLE player (name TEXT)")
-            try db.execute(sql: "INSERT INTO player VALUES (?)", arguments: ["Arthur"])
-        }
-        #expect(log.lines.contains("INSERT INTO player VALUES ('Arthur')"))
+        #expect(try tracesOfAnInsert(config).contains("SQL> INSERT INTO player VALUES ('Arthur')"))
     }
 
     @Test func profileEvents() throws {
-        let log = Log()
+        let log = LockedBox<[String]>([])
         let dbQueue = try DatabaseQueue()
         try dbQueue.inDatabase { db throws in
             db.trace(options: .profile) { event in
@@ -222,8 +209,8 @@ struct TraceTests {
             db.trace()
             _ = try Int.fetchOne(db, sql: "SELECT 2")
         }
-        #expect(log.lines.contains("SELECT ?"))
-        #expect(log.lines.contains { $0.hasSuffix("s SELECT ?") })
-        #expect(!log.lines.contains("SELECT 2"))
+        #expect(log.value.contains("SELECT ?"))
+        #expect(log.value.contains { $0.hasSuffix("s SELECT ?") })
+        #expect(!log.value.contains("SELECT 2"))
     }
 }

@@ -5,10 +5,7 @@ import Testing
 
 struct StatementTests {
     func makeQueue() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INT)")
-        }
+        let dbQueue = try makeDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INT)")
         return dbQueue
     }
 

@@ -5,8 +5,7 @@ import Testing
 
 struct TransactionTests {
     func makeQueue() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { try $0.execute(sql: "CREATE TABLE t (a)") }
+        let dbQueue = try makeDatabase("CREATE TABLE t (a)")
         return dbQueue
     }
 
@@ -68,41 +67,36 @@ struct TransactionTests {
     }
 
     @Test func afterNextTransaction() throws {
-        final class Log: @unchecked Sendable {
-            var events: [String] = []
-        }
-        let log = Log()
+        let log = LockedBox<[String]>([])
         let dbQueue = try makeQueue()
         try dbQueue.write { db throws in
             db.afterNextTransaction { _ in
-                log.events.append("commit")
+                log.append("commit")
             } onRollback: { _ in
-                log.events.append("rollback")
+                log.append("rollback")
             }
             try db.execute(sql: "INSERT INTO t VALUES (1)")
         }
         try? dbQueue.write { db throws in
             db.afterNextTransaction { _ in
-                log.events.append("commit2")
+                log.append("commit2")
             } onRollback: { _ in
-                log.events.append("rollback2")
+                log.append("rollback2")
             }
             struct Boom: Error {}
             throw Boom()
         }
         // Only once
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
-        #expect(log.events == ["commit", "rollback2"])
+        #expect(log.value == ["commit", "rollback2"])
     }
 
     @Test func transactionDate() throws {
         var config = Configuration()
         let dates = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1)]
-        final class Counter: @unchecked Sendable { var value = 0 }
         let counter = Counter()
         config.transactionClock = .custom { _ in
-            defer { counter.value += 1 }
-            return dates[counter.value % 2]
+            dates[(counter.increment() - 1) % 2]
         }
         let dbQueue = try DatabaseQueue(configuration: config)
         try dbQueue.write { db throws in
@@ -117,14 +111,11 @@ struct TransactionTests {
     }
 
     @Test func commitFailureKeepsTheTransactionToRollBack() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db throws in
-            try db.execute(
-                sql: """
-                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
-                    CREATE TABLE child (parentId INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
-                    """)
-        }
+        let dbQueue = try makeDatabase(
+            """
+            CREATE TABLE parent (id INTEGER PRIMARY KEY);
+            CREATE TABLE child (parentId INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);
+            """)
         #expect(throws: DatabaseError.self) {
             try dbQueue.write { db throws in
                 try db.execute(sql: "INSERT INTO child VALUES (1)")

@@ -119,7 +119,7 @@ struct TransactionWrapperTests {
     @Test("afterNextTransaction reports empty transactions and savepoints")
     func afterNextEmptyTransaction() throws {
         let dbQueue = try makeQueue()
-        let outcomes = OutcomeLog()
+        let outcomes = LockedBox<[String]>([])
         try dbQueue.writeWithoutTransaction { db in
             db.afterNextTransaction(
                 onCommit: { _ in outcomes.append("commit") }, onRollback: { _ in outcomes.append("rollback") })
@@ -134,7 +134,7 @@ struct TransactionWrapperTests {
         try dbQueue.write { db in
             db.afterNextTransaction(onCommit: { _ in outcomes.append("write") })
         }
-        #expect(outcomes.values == ["commit", "commit", "rollback", "write"])
+        #expect(outcomes.value == ["commit", "commit", "rollback", "write"])
     }
 
     // MARK: - Savepoints and pools (item 6)
@@ -171,12 +171,4 @@ struct TransactionWrapperTests {
         }
         #expect(count == 1)
     }
-}
-
-/// Strings appended from callbacks.
-final class OutcomeLog: @unchecked Sendable {
-    private let lock = TestLock()
-    private var recorded: [String] = []
-    var values: [String] { lock.withLock { recorded } }
-    func append(_ value: String) { lock.withLock { recorded.append(value) } }
 }

@@ -56,7 +56,7 @@ struct AsyncMigrationTests {
         // Concurrent migrations of the same database apply each migration once.
         let directory = try TemporaryDirectory()
         let dbQueue = try DatabaseQueue(path: directory.path("db.sqlite"))
-        let log = MigrationLog()
+        let log = LockedBox<[String]>([])
         var migrator = DatabaseMigrator()
         for identifier in ["v1", "v2", "v3"] {
             migrator.registerMigration(identifier) { _ in log.append(identifier) }
@@ -68,6 +68,6 @@ struct AsyncMigrationTests {
             }
             try await group.waitForAll()
         }
-        #expect(log.all == ["v1", "v2", "v3"])
+        #expect(log.value == ["v1", "v2", "v3"])
     }
 }

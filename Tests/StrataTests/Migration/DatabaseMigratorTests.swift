@@ -3,15 +3,16 @@ import Strata
 import StrataTestSupport
 import Testing
 
-/// Collects the order in which migrations run.
-final class MigrationLog: Sendable {
-    private let entries = LockedBox<[String]>([])
-
-    func append(_ entry: String) {
-        entries.withLock { $0.append(entry) }
-    }
-
-    var all: [String] { entries.withLock { $0 } }
+/// Migrates a database on a file of `directory` with `migrator`, and returns
+/// a read-only queue on it.
+private func makeReadOnlyQueue(_ directory: TemporaryDirectory, migratedBy migrator: DatabaseMigrator) throws
+    -> DatabaseQueue
+{
+    let path = directory.path("db.sqlite")
+    try migrator.migrate(DatabaseQueue(path: path))
+    var config = Configuration()
+    config.readonly = true
+    return try DatabaseQueue(path: path, configuration: config)
 }
 
 struct DatabaseMigratorTests {
@@ -32,7 +33,7 @@ struct DatabaseMigratorTests {
     }
 
     @Test func migrationsRunInRegistrationOrder() throws {
-        let log = MigrationLog()
+        let log = LockedBox<[String]>([])
         var migrator = DatabaseMigrator()
         for identifier in ["b", "a", "c"] {
             migrator.registerMigration(identifier) { _ in log.append(identifier) }
@@ -41,7 +42,7 @@ struct DatabaseMigratorTests {
 
         let dbQueue = try DatabaseQueue()
         try migrator.migrate(dbQueue)
-        #expect(log.all == ["b", "a", "c"])
+        #expect(log.value == ["b", "a", "c"])
         try dbQueue.read { db throws in
             #expect(try migrator.appliedMigrations(db) == ["b", "a", "c"])
             #expect(try migrator.completedMigrations(db) == ["b", "a", "c"])
@@ -49,19 +50,19 @@ struct DatabaseMigratorTests {
     }
 
     @Test func appliedMigrationsAreSkipped() throws {
-        let log = MigrationLog()
+        let log = LockedBox<[String]>([])
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { _ in log.append("v1") }
         let dbQueue = try DatabaseQueue()
         try migrator.migrate(dbQueue)
         try migrator.migrate(dbQueue)
-        #expect(log.all == ["v1"])
+        #expect(log.value == ["v1"])
 
         // A new version of the app registers a new migration.
         migrator.registerMigration("v2") { _ in log.append("v2") }
         try migrator.migrate(dbQueue)
         try migrator.migrate(dbQueue)
-        #expect(log.all == ["v1", "v2"])
+        #expect(log.value == ["v1", "v2"])
     }
 
     @Test func migrationsTableSchema() throws {
@@ -76,7 +77,7 @@ struct DatabaseMigratorTests {
 
     @Test func eachMigrationRunsInItsOwnTransaction() throws {
         let dbQueue = try DatabaseQueue()
-        let commits = MigrationLog()
+        let commits = LockedBox<[String]>([])
         var migrator = DatabaseMigrator()
         for identifier in ["v1", "v2"] {
             migrator.registerMigration(identifier) { db throws in
@@ -88,7 +89,7 @@ struct DatabaseMigratorTests {
             }
         }
         try migrator.migrate(dbQueue)
-        #expect(commits.all == ["v1 sees 0", "commit v1", "v2 sees 1", "commit v2"])
+        #expect(commits.value == ["v1 sees 0", "commit v1", "v2 sees 1", "commit v2"])
     }
 
     @Test func appliedIdentifiersIncludeUnknownMigrations() throws {
@@ -121,15 +122,10 @@ struct DatabaseMigratorTests {
     @Test func completedMigrationsStopAtTheFirstGap() throws {
         let dbQueue = try DatabaseQueue()
         // Apply v1 and v3 only.
-        var partial = DatabaseMigrator()
-        partial.registerMigration("v1") { _ in }
-        partial.registerMigration("v3") { _ in }
+        let partial = emptyMigrator("v1", "v3")
         try partial.migrate(dbQueue)
 
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { _ in }
-        migrator.registerMigration("v2") { _ in }
-        migrator.registerMigration("v3") { _ in }
+        let migrator = emptyMigrator("v1", "v2", "v3")
         try dbQueue.read { db throws in
             #expect(try migrator.appliedMigrations(db) == ["v1", "v3"])
             #expect(try migrator.completedMigrations(db) == ["v1"])
@@ -186,12 +182,7 @@ struct DatabaseMigratorTests {
 
     @Test func migratingAReadOnlyDatabaseFails() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("db.sqlite")
-        try versionedMigrator(count: 1).migrate(DatabaseQueue(path: path))
-
-        var config = Configuration()
-        config.readonly = true
-        let readOnlyQueue = try DatabaseQueue(path: path, configuration: config)
+        let readOnlyQueue = try makeReadOnlyQueue(directory, migratedBy: versionedMigrator(count: 1))
         #expect(throws: DatabaseError.self) {
             try versionedMigrator(count: 2).migrate(readOnlyQueue)
         }
@@ -204,12 +195,7 @@ struct DatabaseMigratorTests {
 
     @Test func readOnlyDatabaseAlreadyMigratedNeedsNoWrite() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("db.sqlite")
-        try versionedMigrator(count: 2).migrate(DatabaseQueue(path: path))
-
-        var config = Configuration()
-        config.readonly = true
-        let readOnlyQueue = try DatabaseQueue(path: path, configuration: config)
+        let readOnlyQueue = try makeReadOnlyQueue(directory, migratedBy: versionedMigrator(count: 2))
         let result = Result { try versionedMigrator(count: 2).migrate(readOnlyQueue) }
         // The migrations table already exists: nothing is written.
         #expect(throws: Never.self) { try result.get() }

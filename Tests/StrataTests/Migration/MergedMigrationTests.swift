@@ -4,7 +4,7 @@ import StrataTestSupport
 import Testing
 
 /// The "v3 merges v1 and v2" migrator of the merged migrations feature.
-private func mergingMigrator(log: MigrationLog) -> DatabaseMigrator {
+private func mergingMigrator(log: LockedBox<[String]>) -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v3", merging: ["v1", "v2"]) { db, appliedIDs in
         log.append("v3 after \(appliedIDs.sorted())")
@@ -21,12 +21,12 @@ private func mergingMigrator(log: MigrationLog) -> DatabaseMigrator {
 
 struct MergedMigrationTests {
     @Test func freshDatabaseRunsTheMergedMigrationWithNothingApplied() throws {
-        let log = MigrationLog()
+        let log = LockedBox<[String]>([])
         let migrator = mergingMigrator(log: log)
         #expect(migrator.migrations == ["v3"])
         let dbQueue = try DatabaseQueue()
         try migrator.migrate(dbQueue)
-        #expect(log.all == ["v3 after []"])
+        #expect(log.value == ["v3 after []"])
         try dbQueue.read { db throws in
             #expect(try migrator.appliedIdentifiers(db) == ["v3"])
             #expect(try migrator.hasCompletedMigrations(db))
@@ -38,7 +38,7 @@ struct MergedMigrationTests {
         let dbQueue = try DatabaseQueue()
         try versionedMigrator(count: 3).migrate(dbQueue, upTo: "v1")
 
-        let log = MigrationLog()
+        let log = LockedBox<[String]>([])
         let migrator = mergingMigrator(log: log)
         try dbQueue.read { db throws in
             // Merged migrations are known: the database is not too new.
@@ -46,7 +46,7 @@ struct MergedMigrationTests {
             #expect(try migrator.hasCompletedMigrations(db) == false)
         }
         try migrator.migrate(dbQueue)
-        #expect(log.all == ["v3 after [\"v1\"]"])
+        #expect(log.value == ["v3 after [\"v1\"]"])
         try dbQueue.read { db throws in
             #expect(try migrator.appliedMigrations(db) == ["v3"])
             // The merged identifiers are replaced by the merging one.
@@ -60,13 +60,13 @@ struct MergedMigrationTests {
         let dbQueue = try DatabaseQueue()
         try versionedMigrator(count: 3).migrate(dbQueue)
 
-        let log = MigrationLog()
+        let log = LockedBox<[String]>([])
         var migrator = mergingMigrator(log: log)
         migrator.registerMigration("v4") { db throws in
             try db.execute(sql: "CREATE TABLE t4 (id INTEGER PRIMARY KEY)")
         }
         try migrator.migrate(dbQueue)
-        #expect(log.all == [])
+        #expect(log.value == [])
         try dbQueue.read { db throws in
             #expect(try tableExists(db, "t4"))
             #expect(try migrator.hasCompletedMigrations(db))
@@ -82,10 +82,10 @@ struct MergedMigrationTests {
             try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v3')")
             try db.execute(sql: "CREATE TABLE t3 (id INTEGER PRIMARY KEY)")
         }
-        let log = MigrationLog()
+        let log = LockedBox<[String]>([])
         let migrator = mergingMigrator(log: log)
         try migrator.migrate(dbQueue)
-        #expect(log.all == [])
+        #expect(log.value == [])
         try dbQueue.read { db throws in
             #expect(try migrator.appliedIdentifiers(db) == ["v3"])
         }
@@ -130,7 +130,7 @@ struct MergedMigrationTests {
     @Test func mergedMigrationsAreKnownToTheSchemaChangeCheck() throws {
         let dbQueue = try DatabaseQueue()
         try versionedMigrator(count: 3).migrate(dbQueue)
-        var migrator = mergingMigrator(log: MigrationLog())
+        var migrator = mergingMigrator(log: LockedBox<[String]>([]))
         migrator.eraseDatabaseOnSchemaChange = true
         try dbQueue.read { db throws in
             #expect(try migrator.hasSchemaChanges(db) == false)
@@ -162,15 +162,15 @@ struct MergedMigrationTests {
     @Test func migratingUpToAMergedMigration() throws {
         let dbQueue = try DatabaseQueue()
         try versionedMigrator(count: 4).migrate(dbQueue, upTo: "v1")
-        let log = MigrationLog()
+        let log = LockedBox<[String]>([])
         var migrator = mergingMigrator(log: log)
         migrator.registerMigration("v5", merging: ["v4"]) { _, appliedIDs in
             log.append("v5 after \(appliedIDs.sorted())")
         }
         try migrator.migrate(dbQueue, upTo: "v3")
-        #expect(log.all == ["v3 after [\"v1\"]"])
+        #expect(log.value == ["v3 after [\"v1\"]"])
         try migrator.migrate(dbQueue)
-        #expect(log.all == ["v3 after [\"v1\"]", "v5 after []"])
+        #expect(log.value == ["v3 after [\"v1\"]", "v5 after []"])
     }
 
     @Test func mergingARegisteredMigrationIsFatal() async {

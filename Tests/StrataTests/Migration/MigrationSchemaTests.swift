@@ -15,7 +15,7 @@ struct MigrationSchemaTests {
         var configuration = Configuration()
         configuration.schemaSource = ViewSource()
         let dbQueue = try DatabaseQueue(configuration: configuration)
-        let seen = OutcomeLog()
+        let seen = LockedBox<[String]>([])
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             seen.append(db.schemaSource == nil ? "nil" : "source")
@@ -29,7 +29,7 @@ struct MigrationSchemaTests {
             #expect(try !db.tableExists("player"))
         }
         try migrator.migrate(dbQueue)
-        #expect(seen.values == ["nil", "no key"])
+        #expect(seen.value == ["nil", "no key"])
         try dbQueue.read { db throws in
             #expect(db.schemaSource != nil)
             #expect(try db.tableExists("player"))

@@ -33,23 +33,27 @@ private func overviewMigrator() -> DatabaseMigrator {
     return migrator
 }
 
-/// Registers migrations "v1", "v2", "v3" that create tables t1, t2, t3.
-func versionedMigrator(count: Int = 3) -> DatabaseMigrator {
-    var migrator = DatabaseMigrator()
-    for version in 1...count {
-        migrator.registerMigration("v\(version)") { db throws in
-            try db.execute(sql: "CREATE TABLE t\(version) (id INTEGER PRIMARY KEY)")
-        }
+/// The overview migrations, then a "Pets" migration whose `pet` table
+/// refers to authors: the scaffolding of the partially checked migrations.
+private func petsMigrator() -> DatabaseMigrator {
+    var migrator = overviewMigrator()
+    migrator.registerMigration("Pets") { db throws in
+        try db.execute(sql: "CREATE TABLE pet (id INTEGER PRIMARY KEY, ownerId INTEGER REFERENCES author(id))")
     }
     return migrator
 }
 
-/// Whether the table exists in the main schema.
-func tableExists(_ db: Database, _ name: String) throws -> Bool {
-    try Bool.fetchOne(
-        db,
-        sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?)",
-        arguments: [name]) ?? false
+/// The overview migrations, then one that inserts an author and a book.
+private func authorsAndBooksMigrator() -> DatabaseMigrator {
+    var migrator = overviewMigrator()
+    migrator.registerMigration("Some authors and books") { db throws in
+        try db.execute(
+            sql: """
+                INSERT INTO author (id, name) VALUES (1, 'Herman Melville');
+                INSERT INTO book (authorId, title) VALUES (1, 'Moby-Dick');
+                """)
+    }
+    return migrator
 }
 
 struct MigrationsArticleTests {
@@ -205,10 +209,7 @@ struct MigrationsArticleTests {
             try db.execute(
                 sql: """
                     CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                    CREATE TABLE player (
-                      id INTEGER PRIMARY KEY,
-                      teamId INTEGER REFERENCES team(id),
-                      name TEXT NOT NULL);
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id), name TEXT NOT NULL);
                     INSERT INTO team VALUES (1, 'Red');
                     INSERT INTO player VALUES (1, 1, 'Arthur');
                     """)
@@ -241,14 +242,7 @@ struct MigrationsArticleTests {
 
     @Test func recreateATable() throws {
         let dbQueue = try DatabaseQueue()
-        var migrator = overviewMigrator()
-        migrator.registerMigration("Some authors and books") { db throws in
-            try db.execute(
-                sql: """
-                    INSERT INTO author (id, name) VALUES (1, 'Herman Melville');
-                    INSERT INTO book (authorId, title) VALUES (1, 'Moby-Dick');
-                    """)
-        }
+        var migrator = authorsAndBooksMigrator()
         migrator.registerMigration("Add NOT NULL check on author.name") { db in
             try db.create(table: "new_author") { t in
                 t.autoIncrementedPrimaryKey("id")
@@ -278,14 +272,7 @@ struct MigrationsArticleTests {
 
     @Test func recreatingATableWithImmediateChecksFails() throws {
         let dbQueue = try DatabaseQueue()
-        var migrator = overviewMigrator()
-        migrator.registerMigration("Some authors and books") { db throws in
-            try db.execute(
-                sql: """
-                    INSERT INTO author (id, name) VALUES (1, 'Herman Melville');
-                    INSERT INTO book (authorId, title) VALUES (1, 'Moby-Dick');
-                    """)
-        }
+        var migrator = authorsAndBooksMigrator()
         // Migrations that run with `.immediate` foreign key checks can not
         // be used to recreate database tables.
         migrator.registerMigration("Recreate", foreignKeyChecks: .immediate) { db throws in
@@ -388,10 +375,7 @@ struct MigrationsArticleTests {
     }
 
     @Test func partiallyCheckedMigration() throws {
-        var migrator = overviewMigrator()
-        migrator.registerMigration("Pets") { db throws in
-            try db.execute(sql: "CREATE TABLE pet (id INTEGER PRIMARY KEY, ownerId INTEGER REFERENCES author(id))")
-        }
+        var migrator = petsMigrator()
         migrator = migrator.disablingDeferredForeignKeyChecks()
         migrator.registerMigration("Partially checked") { db throws in
             try db.execute(sql: "INSERT INTO pet (ownerId) VALUES (3)")
@@ -414,10 +398,7 @@ struct MigrationsArticleTests {
     }
 
     @Test func partiallyCheckedMigrationIgnoresOtherTables() throws {
-        var migrator = overviewMigrator()
-        migrator.registerMigration("Pets") { db throws in
-            try db.execute(sql: "CREATE TABLE pet (id INTEGER PRIMARY KEY, ownerId INTEGER REFERENCES author(id))")
-        }
+        var migrator = petsMigrator()
         migrator = migrator.disablingDeferredForeignKeyChecks()
         migrator.registerMigration("Partially checked") { db throws in
             try db.execute(sql: "INSERT INTO pet (ownerId) VALUES (3)")

@@ -39,15 +39,10 @@ struct MigratorFatalErrorTests {
         // v3 is applied, v2 is not: targeting v2 would run it after v3.
         await #expect(processExitsWith: .failure) {
             let dbQueue = try DatabaseQueue()
-            var partial = DatabaseMigrator()
-            partial.registerMigration("v1") { _ in }
-            partial.registerMigration("v3") { _ in }
+            let partial = emptyMigrator("v1", "v3")
             try partial.migrate(dbQueue)
 
-            var migrator = DatabaseMigrator()
-            migrator.registerMigration("v1") { _ in }
-            migrator.registerMigration("v2") { _ in }
-            migrator.registerMigration("v3") { _ in }
+            let migrator = emptyMigrator("v1", "v2", "v3")
             try migrator.migrate(dbQueue, upTo: "v2")
         }
     }

@@ -14,6 +14,36 @@ private func playerMigrator(_ columns: String, erasing: Bool = true) -> Database
     return migrator
 }
 
+/// A migrator that erases the database on schema change, with one
+/// migration "v1" that runs `sql`.
+private func erasingMigrator(_ sql: String) -> DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.eraseDatabaseOnSchemaChange = true
+    migrator.registerMigration("v1") { db throws in try db.execute(sql: sql) }
+    return migrator
+}
+
+/// What ``migrateTwice(_:_:runningBetween:)`` sees once done.
+private struct TwiceMigrated: Equatable {
+    var hasSchemaChanges: Bool
+    var count: Int
+}
+
+/// Migrates `dbQueue`, runs `sql`, and migrates again. Returns whether the
+/// migrator then sees schema changes, and the number of rows in `t`.
+private func migrateTwice(
+    _ migrator: DatabaseMigrator, _ dbQueue: DatabaseQueue, runningBetween sql: String
+) throws -> TwiceMigrated {
+    try migrator.migrate(dbQueue)
+    try dbQueue.write { db throws in try db.execute(sql: sql) }
+    try migrator.migrate(dbQueue)
+    return try dbQueue.read { db throws in
+        TwiceMigrated(
+            hasSchemaChanges: try migrator.hasSchemaChanges(db),
+            count: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!)
+    }
+}
+
 struct SchemaChangeTests {
     @Test func unchangedMigrationsKeepTheData() throws {
         let dbQueue = try DatabaseQueue()
@@ -139,21 +169,11 @@ struct SchemaChangeTests {
     }
 
     @Test func dataChangesAreNotSchemaChanges() throws {
-        let dbQueue = try DatabaseQueue()
-        var migrator = DatabaseMigrator()
-        migrator.eraseDatabaseOnSchemaChange = true
-        migrator.registerMigration("v1") { db throws in
-            try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT); INSERT INTO t DEFAULT VALUES")
-        }
-        try migrator.migrate(dbQueue)
-        try dbQueue.write { db throws in
-            try db.execute(sql: "INSERT INTO t DEFAULT VALUES")
-        }
-        try migrator.migrate(dbQueue)
-        try dbQueue.read { db throws in
-            #expect(try migrator.hasSchemaChanges(db) == false)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") == 2)
-        }
+        let migrator = erasingMigrator(
+            "CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT); INSERT INTO t DEFAULT VALUES")
+        #expect(
+            try migrateTwice(migrator, DatabaseQueue(), runningBetween: "INSERT INTO t DEFAULT VALUES")
+                == TwiceMigrated(hasSchemaChanges: false, count: 2))
     }
 
     @Test func unappliedMigrationsDoNotCount() throws {
@@ -174,18 +194,10 @@ struct SchemaChangeTests {
             db.add(collation: DatabaseCollation("reversed", function: { lhs, rhs in rhs.compare(lhs) }))
         }
         let dbQueue = try DatabaseQueue(configuration: config)
-        var migrator = DatabaseMigrator()
-        migrator.eraseDatabaseOnSchemaChange = true
-        migrator.registerMigration("v1") { db throws in
-            try db.execute(sql: "CREATE TABLE t (name TEXT COLLATE reversed); CREATE INDEX t_name ON t(name)")
-        }
-        try migrator.migrate(dbQueue)
-        try dbQueue.write { db throws in try db.execute(sql: "INSERT INTO t VALUES ('a')") }
-        try migrator.migrate(dbQueue)
-        try dbQueue.read { db throws in
-            #expect(try migrator.hasSchemaChanges(db) == false)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") == 1)
-        }
+        let migrator = erasingMigrator("CREATE TABLE t (name TEXT COLLATE reversed); CREATE INDEX t_name ON t(name)")
+        #expect(
+            try migrateTwice(migrator, dbQueue, runningBetween: "INSERT INTO t VALUES ('a')")
+                == TwiceMigrated(hasSchemaChanges: false, count: 1))
     }
 
     @Test func erasingAFileDatabase() throws {

@@ -8,47 +8,31 @@ import Testing
 // Record methods (`insert`, `updateChanges`, `fetchAll`) are written as the
 // SQL they run.
 
-/// The "Teams and players" and "Read-only captains" migrations of seeds/002.
-private func teamsAndCaptainsMigrator() -> DatabaseMigrator {
-    var migrator = DatabaseMigrator()
-    migrator.registerMigration("Teams and players") { db in
-        try db.create(table: "team") { t in
-            t.primaryKey("id", .text)
-            t.column("name", .text).notNull()
+/// The first migration of the Point-Free episode (seeds/003).
+private func registerCreatePlayers(_ migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("Create 'players' table") { database in
+        try database.create(table: "players") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("name", .text).notNull()
+            table.column("createdAt", .datetime).notNull()
         }
+    }
+}
 
-        try db.create(table: "player") { t in
-            t.primaryKey("id", .text)
-            t.column("name", .text).notNull()
-            t.belongsTo("team", onDelete: .setNull)
-            t.column("isCaptain", .boolean).notNull()
+/// The second migration of the episode, which adds `column`: first written
+/// with a typo, then fixed.
+private func registerAddIsInjured(_ migrator: inout DatabaseMigrator, column: String) {
+    migrator.registerMigration("Add 'isInjured' to 'players'") { database in
+        try database.alter(table: "players") { table in
+            table.add(column: column, .boolean).defaults(to: false)
         }
-
-        // One unique captain per team
-        // The seed calls `db.create(indexOn: "player", columns: ["teamId"], options: .unique,
-        // condition: Column("isCaptain"))`. GRDB names the belongsTo index "player_on_teamId",
-        // so that the default name "index_player_on_teamId" is free; Strata's belongsTo takes
-        // the default name today, and the sample as written fails. Explicit name until fixed:
-        try db.create(
-            index: "unique_captain_per_team", on: "player", columns: ["teamId"],
-            options: .unique,
-            condition: Column("isCaptain"))
     }
-    migrator.registerMigration("Read-only captains") { db throws in
-        try db.execute(
-            sql: """
-                CREATE VIEW captain AS
-                SELECT id, name, teamId
-                FROM player
-                WHERE isCaptain AND teamId IS NOT NULL;
-                """)
-    }
-    return migrator
 }
 
 struct SeedMigrationFlowTests {
     @Test func viewsAndInsteadOfTriggers() throws {
-        var migrator = teamsAndCaptainsMigrator()
+        // The migrations of seeds/002, from the kit (ViewRecordsFixture).
+        var migrator = ViewRecordsFixture.migrator()
         let dbQueue = try DatabaseQueue()
         try migrator.migrate(dbQueue)
         try dbQueue.write { db throws in
@@ -71,24 +55,9 @@ struct SeedMigrationFlowTests {
             }
         }
 
-        migrator.registerMigration("Captain insert") { db throws in
-            try db.execute(
-                sql: """
-                    -- Insert trigger
-                    CREATE TRIGGER captain_insert
-                    INSTEAD OF INSERT ON captain
-                    BEGIN
-                      -- Remove previous captain
-                      UPDATE player SET isCaptain = 0
-                      WHERE teamId = NEW.teamId AND isCaptain;
-                      -- Insert new captain
-                      INSERT INTO player(id, name, teamId, isCaptain)
-                      VALUES (NEW.id, NEW.name, NEW.teamId, 1);
-                    END;
-                    """)
-        }
+        ViewRecordsFixture.registerTriggers(&migrator)
         // Apply the new migration
-        try migrator.migrate(dbQueue)
+        try migrator.migrate(dbQueue, upTo: "Captain insert")
         try dbQueue.write { db throws in
             try db.execute(sql: "INSERT INTO team VALUES ('green', 'Green')")
             // Diane is the captain
@@ -100,24 +69,8 @@ struct SeedMigrationFlowTests {
             #expect(greenPlayers == [["id": "diane", "isCaptain": 0], ["id": "eugene", "isCaptain": 1]])
         }
 
-        migrator.registerMigration("Captain update") { db throws in
-            try db.execute(
-                sql: """
-                    -- Update trigger
-                    CREATE TRIGGER captain_update
-                    INSTEAD OF UPDATE ON captain
-                    BEGIN
-                      -- Remove previous captain
-                      UPDATE player SET isCaptain = 0
-                      WHERE teamId = NEW.teamId AND isCaptain AND id <> NEW.id;
-                      -- Update captain
-                      UPDATE player SET name = NEW.name, teamId = NEW.teamId, isCaptain = 1
-                      WHERE id = NEW.id;
-                    END;
-                    """)
-        }
         // Apply the new migration
-        try migrator.migrate(dbQueue)
+        try migrator.migrate(dbQueue, upTo: "Captain update")
         try dbQueue.write { db throws in
             // Bob is now Bobby, the Red captain.
             try db.execute(sql: "UPDATE captain SET name = 'Bobby', teamId = 'red' WHERE id = 'bob'")
@@ -138,13 +91,7 @@ struct SeedMigrationFlowTests {
 
         // First launch.
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("Create 'players' table") { database in
-            try database.create(table: "players") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("name", .text).notNull()
-                table.column("createdAt", .datetime).notNull()
-            }
-        }
+        registerCreatePlayers(&migrator)
         try migrator.migrate(DatabaseQueue(path: path))
         try DatabaseQueue(path: path).read { db throws in
             // A new grdb_migrations table with a single row.
@@ -152,11 +99,7 @@ struct SeedMigrationFlowTests {
         }
 
         // Second launch, with a new migration (and a typo).
-        migrator.registerMigration("Add 'isInjured' to 'players'") { database in
-            try database.alter(table: "players") { table in
-                table.add(column: "isInured", .boolean).defaults(to: false)
-            }
-        }
+        registerAddIsInjured(&migrator, column: "isInured")
         try migrator.migrate(DatabaseQueue(path: path))
         try DatabaseQueue(path: path).read { db throws in
             let identifiers = try String.fetchAll(db, sql: "SELECT * FROM grdb_migrations ORDER BY identifier")
@@ -173,18 +116,8 @@ struct SeedMigrationFlowTests {
         #else
             fixed.eraseDatabaseOnSchemaChange = true  // The test needs it in release builds too.
         #endif
-        fixed.registerMigration("Create 'players' table") { database in
-            try database.create(table: "players") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("name", .text).notNull()
-                table.column("createdAt", .datetime).notNull()
-            }
-        }
-        fixed.registerMigration("Add 'isInjured' to 'players'") { database in
-            try database.alter(table: "players") { table in
-                table.add(column: "isInjured", .boolean).defaults(to: false)
-            }
-        }
+        registerCreatePlayers(&fixed)
+        registerAddIsInjured(&fixed, column: "isInjured")
         try fixed.migrate(DatabaseQueue(path: path))
         try DatabaseQueue(path: path).read { db throws in
             let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('players')")

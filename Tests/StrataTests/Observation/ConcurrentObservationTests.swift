@@ -13,45 +13,9 @@ struct ObservedFetch: Sendable, Equatable {
     var isOnWriter: Bool { connection.hasSuffix(".writer") }
 }
 
-/// Holds the fetches of observations while it is closed: each held fetch is
-/// recorded in `held`, and waits (at most 60 seconds) until `open()`.
-final class HeldFetches: Sendable {
-    private let state = LockedBox<(isClosed: Bool, waiters: [DispatchSemaphore])>((false, []))
-    let held = ObservedValues<Int>()
-
-    func close() { state.withLock { $0.isClosed = true } }
-
-    func open() {
-        let waiters = state.withLock { state -> [DispatchSemaphore] in
-            state.isClosed = false
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.signal() }
-    }
-
-    /// Called by fetches: waits while the gate is closed.
-    func pass(_ count: Int) {
-        let waiter = state.withLock { state -> DispatchSemaphore? in
-            guard state.isClosed else { return nil }
-            let waiter = DispatchSemaphore(value: 0)
-            state.waiters.append(waiter)
-            return waiter
-        }
-        guard let waiter else { return }
-        held.record(count)
-        _ = waiter.wait(timeout: .now() + 60)
-    }
-}
-
 private func makeObservedPool(_ directory: TemporaryDirectory, maximumReaderCount: Int = 5) throws -> DatabasePool {
-    var configuration = Configuration()
-    configuration.maximumReaderCount = maximumReaderCount
-    let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
-    try dbPool.write { db in
-        try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
-        try db.execute(sql: "CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT)")
-    }
+    let dbPool = try makePool(directory, maximumReaderCount: maximumReaderCount)
+    try dbPool.write { db in try db.execute(sql: playerAndTeamTablesSQL) }
     return dbPool
 }
 
@@ -113,8 +77,7 @@ struct ConcurrentObservationTests {
     ) -> (AnyDatabaseCancellable, ObservedValues<ObservedFetch>) {
         let values = ObservedValues<ObservedFetch>()
         let cancellable = observation.start(
-            in: writer, scheduling: .async(onQueue: queue),
-            onError: { values.record(error: $0) }, onChange: { values.record($0) })
+            in: writer, scheduling: .async(onQueue: queue), recordingIn: values)
         return (cancellable, values)
     }
 
@@ -306,8 +269,7 @@ struct ConcurrentObservationTests {
         let dbPool = try makeObservedPool(directory)
         let values = ObservedValues<ObservedFetch>()
         let cancellable = PlayerCountTracking.trackingRegions.observation().start(
-            in: dbPool, scheduling: .immediate,
-            onError: { values.record(error: $0) }, onChange: { values.record($0) })
+            in: dbPool, scheduling: .immediate, recordingIn: values)
         defer { cancellable.cancel() }
         #expect(values.values.map(\.count) == [0])
         try insertPlayer(dbPool)
@@ -338,9 +300,7 @@ struct ConcurrentObservationTests {
         let readerCount = ProcessInfo.processInfo.activeProcessorCount + 2
         let observationCount = readerCount + 2
         let directory = try TemporaryDirectory()
-        var configuration = Configuration()
-        configuration.maximumReaderCount = readerCount
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
+        let dbPool = try makePool(directory, maximumReaderCount: readerCount)
         try await dbPool.write { db in
             for index in 0..<observationCount { try db.execute(sql: "CREATE TABLE t\(index)(a)") }
         }
@@ -360,8 +320,7 @@ struct ConcurrentObservationTests {
             let values = ObservedValues<Int>()
             cancellables.append(
                 observation.start(
-                    in: dbPool, scheduling: .async(onQueue: queue),
-                    onError: { values.record(error: $0) }, onChange: { values.record($0) }))
+                    in: dbPool, scheduling: .async(onQueue: queue), recordingIn: values))
             observedValues.append(values)
             await values.waitForValues(1)
         }

@@ -7,9 +7,8 @@ import Testing
 struct DatabaseRegionEventTests {
     @Test("isModified(byEventsOfKind:) checks tables and columns")
     func eventKinds() throws {
-        let dbQueue = try DatabaseQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         try dbQueue.write { db in
-            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)")
             let region = try db.makeStatement(sql: "SELECT score FROM player").databaseRegion
             #expect(region.isModified(byEventsOfKind: .insert(tableName: "player")))
             #expect(region.isModified(byEventsOfKind: .delete(tableName: "PLAYER")))
@@ -23,29 +22,18 @@ struct DatabaseRegionEventTests {
 
     @Test("isModified(by:) checks rowids of primary key requests")
     func events() throws {
-        final class RegionObserver: TransactionObserver {
-            let region: DatabaseRegion
-            var modifications: [Bool] = []
-            init(region: DatabaseRegion) { self.region = region }
-            func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-                region.isModified(byEventsOfKind: eventKind)
-            }
-            func databaseDidChange(with event: DatabaseEvent) { modifications.append(region.isModified(by: event)) }
-            func databaseDidCommit(_ db: Database) {}
-            func databaseDidRollback(_ db: Database) {}
-        }
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
-        }
+        let dbQueue = try makeDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
         let region = try dbQueue.read { db in try Table("player").filter(key: 1).databaseRegion(db) }
         #expect(region.description == "player(id,name)[1]")
-        let observer = RegionObserver(region: region)
+        let modifications = LockedBox<[Bool]>([])
+        let observer = ClosureObserver(
+            observes: { region.isModified(byEventsOfKind: $0) },
+            didChange: { modifications.append(region.isModified(by: $0)) })
         dbQueue.add(transactionObserver: observer)
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id) VALUES (1), (2)")
         }
-        #expect(observer.modifications == [true, false])
+        #expect(modifications.value == [true, false])
     }
 }
 

@@ -5,18 +5,9 @@ import Testing
 
 @Suite("DatabaseRegionObservation")
 struct DatabaseRegionObservationTests {
-    private func makeQueue() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)")
-            try db.execute(sql: "CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT)")
-        }
-        return dbQueue
-    }
-
     @Test("onChange runs after each commit that modified the region")
     func notifiesCommits() throws {
-        let dbQueue = try makeQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let counts = LockedBox<[Int]>([])
         let observation = DatabaseRegionObservation(tracking: Table("player"))
         let cancellable = observation.start(in: dbQueue) { error in
@@ -43,7 +34,7 @@ struct DatabaseRegionObservationTests {
 
     @Test("Column regions ignore updates of other columns")
     func columns() throws {
-        let dbQueue = try makeQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let changes = LockedBox(0)
         let observation = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT score FROM player"))
         let cancellable = observation.start(in: dbQueue) { _ in
@@ -59,7 +50,7 @@ struct DatabaseRegionObservationTests {
 
     @Test("Several regions, the full database, and undetected changes")
     func severalRegions() throws {
-        let dbQueue = try makeQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let tableChanges = LockedBox(0)
         let fullChanges = LockedBox(0)
         let c1 = DatabaseRegionObservation(tracking: Table("player"), Table("team"))
@@ -83,7 +74,7 @@ struct DatabaseRegionObservationTests {
 
     @Test("Changes made in savepoints count once released, not once rolled back")
     func savepoints() throws {
-        let dbQueue = try makeQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let changes = LockedBox(0)
         let observation = DatabaseRegionObservation(tracking: Table("player"))
         let cancellable = observation.start(in: dbQueue) { _ in
@@ -112,7 +103,7 @@ struct DatabaseRegionObservationTests {
 
     @Test("Deinitializing the cancellable stops the observation")
     func deinitStops() throws {
-        let dbQueue = try makeQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let changes = LockedBox(0)
         do {
             let cancellable = DatabaseRegionObservation(tracking: Table("player"))
@@ -129,7 +120,7 @@ struct DatabaseRegionObservationTests {
 
     @Test("A region that can't be computed reports an error")
     func regionError() throws {
-        let dbQueue = try makeQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let errors = LockedBox(0)
         let cancellable = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT * FROM missing"))
             .start(in: dbQueue) { _ in

@@ -17,8 +17,7 @@ struct FTSObservationTests {
             ValueObservation
             .tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM document")! }
             .start(
-                in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "fts")),
-                onError: { observed.record(error: $0) }, onChange: { observed.record($0) })
+                in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "fts")), recordingIn: observed)
         defer { cancellable.cancel() }
         #expect(await observed.wait { $0 == [0] })
         try await dbQueue.write { try $0.execute(sql: "INSERT INTO document VALUES ('SQLite')") }

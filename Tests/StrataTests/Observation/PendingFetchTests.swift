@@ -12,12 +12,6 @@ import StrataTestSupport
 struct PendingFetchTests {
     private let queue = DispatchQueue(label: "PendingFetchTests")
 
-    private func makePool(_ directory: TemporaryDirectory) throws -> DatabasePool {
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
-        try dbPool.write { db in try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)") }
-        return dbPool
-    }
-
     private func insertPlayer(_ dbPool: DatabasePool) throws {
         try dbPool.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
     }
@@ -42,10 +36,26 @@ struct PendingFetchTests {
         }
         let values = ObservedValues<Int>()
         let cancellable = observation.start(
-            in: dbPool, scheduling: .async(onQueue: queue),
-            onError: { values.record(error: $0) }, onChange: { values.record($0) })
+            in: dbPool, scheduling: .async(onQueue: queue), recordingIn: values)
         await values.waitForValues(1)
         return (cancellable, values)
+    }
+
+    /// Runs `body` with a new pool with a `player` table, and an observation
+    /// of the number of players whose fetches pass `gate` (see
+    /// ``startCount(in:gate:workSQL:didRead:)``); opens the gate and cancels
+    /// the observation at the end.
+    private func withHeldCount(
+        didRead: @escaping @Sendable (Int) -> Void = { _ in },
+        _ body: (DatabasePool, HeldFetches, ObservedValues<Int>) async throws -> Void
+    ) async throws {
+        let directory = try TemporaryDirectory()
+        let dbPool = try makePlayerPool(directory)
+        let gate = HeldFetches()
+        defer { gate.open() }
+        let (cancellable, values) = await startCount(in: dbPool, gate: gate, didRead: didRead)
+        defer { cancellable.cancel() }
+        try await body(dbPool, gate, values)
     }
 
     /// Inserts the first player, and returns once the fetch of this commit
@@ -60,24 +70,17 @@ struct PendingFetchTests {
         "A transaction that ran while a fetch was pending is fetched again when that fetch began before its commit",
         .timeLimit(.minutes(1)))
     func fetchThatBeginsBeforeTheCommit() async throws {
-        let directory = try TemporaryDirectory()
-        let dbPool = try makePool(directory)
-        let gate = HeldFetches()
-        defer { gate.open() }
         let readTwo = DispatchSemaphore(value: 0)
-        let (cancellable, values) = await startCount(in: dbPool, gate: gate) { count in
-            if count == 2 { readTwo.signal() }
+        try await withHeldCount(didRead: { count in if count == 2 { readTwo.signal() } }) { dbPool, gate, values in
+            try await holdFetchOfFirstPlayer(dbPool, gate)
+            // The fetch of 1 is held: this commit makes the next fetch pending.
+            try insertPlayer(dbPool)
+            #expect(try insertWhileNextFetchBegins(dbPool, gate: gate, readTwo: readTwo))
+            gate.open()
+            // The commit of the third player is fetched all the same.
+            #expect(await values.wait { $0.last == 3 })
+            #expect(values.values == [0, 1, 2, 3])
         }
-        defer { cancellable.cancel() }
-
-        try await holdFetchOfFirstPlayer(dbPool, gate)
-        // The fetch of 1 is held: this commit makes the next fetch pending.
-        try insertPlayer(dbPool)
-        #expect(try insertWhileNextFetchBegins(dbPool, gate: gate, readTwo: readTwo))
-        gate.open()
-        // The commit of the third player is fetched all the same.
-        #expect(await values.wait { $0.last == 3 })
-        #expect(values.values == [0, 1, 2, 3])
     }
 
     /// Inserts a player in a transaction that lets the next fetch begin
@@ -98,81 +101,67 @@ struct PendingFetchTests {
 
     @Test("A rolled back transaction that ran while a fetch was pending is not fetched", .timeLimit(.minutes(1)))
     func rollbackWhilePending() async throws {
-        let directory = try TemporaryDirectory()
-        let dbPool = try makePool(directory)
-        let gate = HeldFetches()
-        defer { gate.open() }
-        let (cancellable, values) = await startCount(in: dbPool, gate: gate)
-        defer { cancellable.cancel() }
-
-        try await holdFetchOfFirstPlayer(dbPool, gate)
-        try insertPlayer(dbPool)
-        try await dbPool.writeWithoutTransaction { db in
-            try db.inTransaction {
-                try db.execute(sql: "INSERT INTO player (name) VALUES ('Barbara')")
-                return .rollback
+        try await withHeldCount { dbPool, gate, values in
+            try await holdFetchOfFirstPlayer(dbPool, gate)
+            try insertPlayer(dbPool)
+            try await dbPool.writeWithoutTransaction { db in
+                try db.inTransaction {
+                    try db.execute(sql: "INSERT INTO player (name) VALUES ('Barbara')")
+                    return .rollback
+                }
             }
+            gate.open()
+            #expect(await values.wait { $0.last == 2 })
+            try insertPlayer(dbPool)
+            #expect(await values.wait { $0.last == 3 })
+            #expect(values.values == [0, 1, 2, 3])
         }
-        gate.open()
-        #expect(await values.wait { $0.last == 2 })
-        try insertPlayer(dbPool)
-        #expect(await values.wait { $0.last == 3 })
-        #expect(values.values == [0, 1, 2, 3])
     }
 
     @Test(
         "A pause waits for the open reads, checkpoints on the writer, then resumes the reads",
         .timeLimit(.minutes(1)))
     func pauseCheckpointsThenResumes() async throws {
-        let directory = try TemporaryDirectory()
-        let dbPool = try makePool(directory)
-        let gate = HeldFetches()
-        defer { gate.open() }
-        let (cancellable, values) = await startCount(in: dbPool, gate: gate)
-        defer { cancellable.cancel() }
-        let before = checkpointCount(dbPool)
-
-        try await holdFetchOfFirstPlayer(dbPool, gate)
-        dbPool.concurrentReadLanes.pauseForWALRestart()
-        try insertPlayer(dbPool)
-        // The read of 1 is still open: no checkpoint yet.
-        #expect(checkpointCount(dbPool) == before)
-        gate.open()
-        // Once it has ended, the writer checkpoints, and the pending fetch
-        // runs after.
-        #expect(await values.wait { $0.last == 2 })
-        #expect(checkpointCount(dbPool) > before)
-        try insertPlayer(dbPool)
-        #expect(await values.wait { $0.last == 3 })
+        try await withHeldCount { dbPool, gate, values in
+            let before = checkpointCount(dbPool)
+            try await holdFetchOfFirstPlayer(dbPool, gate)
+            dbPool.concurrentReadLanes.pauseForWALRestart()
+            try insertPlayer(dbPool)
+            // The read of 1 is still open: no checkpoint yet.
+            #expect(checkpointCount(dbPool) == before)
+            gate.open()
+            // Once it has ended, the writer checkpoints, and the pending fetch
+            // runs after.
+            #expect(await values.wait { $0.last == 2 })
+            #expect(checkpointCount(dbPool) > before)
+            try insertPlayer(dbPool)
+            #expect(await values.wait { $0.last == 3 })
+        }
     }
 
     @Test("A pause ends a read transaction early: the reads it did not run yet read a later state")
     func pauseDefersTheRestOfABatch() async throws {
-        let directory = try TemporaryDirectory()
-        let dbPool = try makePool(directory)
-        let gate = HeldFetches()
-        defer { gate.open() }
         // Registered first, the held observation reads first in the
         // transaction of each commit.
-        let (heldCancellable, heldValues) = await startCount(in: dbPool, gate: gate)
-        defer { heldCancellable.cancel() }
-        let (cancellable, values) = await startCount(in: dbPool, gate: HeldFetches())
-        defer { cancellable.cancel() }
+        try await withHeldCount { dbPool, gate, heldValues in
+            let (cancellable, values) = await startCount(in: dbPool, gate: HeldFetches())
+            defer { cancellable.cancel() }
 
-        try await holdFetchOfFirstPlayer(dbPool, gate)
-        dbPool.concurrentReadLanes.pauseForWALRestart()
-        try insertPlayer(dbPool)
-        gate.open()
-        #expect(await heldValues.wait { $0.last == 2 })
-        #expect(await values.wait { $0.last == 2 })
-        // The second read of the commit's transaction did not run there.
-        #expect(values.values == [0, 2])
+            try await holdFetchOfFirstPlayer(dbPool, gate)
+            dbPool.concurrentReadLanes.pauseForWALRestart()
+            try insertPlayer(dbPool)
+            gate.open()
+            #expect(await heldValues.wait { $0.last == 2 })
+            #expect(await values.wait { $0.last == 2 })
+            // The second read of the commit's transaction did not run there.
+            #expect(values.values == [0, 2])
+        }
     }
 
     @Test("Observations that always read don't let the WAL grow without end", .timeLimit(.minutes(2)))
     func walStaysBounded() async throws {
         let directory = try TemporaryDirectory()
-        let dbPool = try makePool(directory)
+        let dbPool = try makePlayerPool(directory)
         var cancellables: [AnyDatabaseCancellable] = []
         var observedValues: [ObservedValues<Int>] = []
         defer { for cancellable in cancellables { cancellable.cancel() } }
@@ -215,8 +204,7 @@ struct CancelledObservationReleaseTests {
             let cancellable = ValueObservation.trackingConstantRegion { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
             }.start(
-                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
-                onError: { values.record(error: $0) }, onChange: { values.record($0) })
+                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")), recordingIn: values)
             try await dbPool.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
             #expect(await values.wait { $0.last == 1 })
             cancellable.cancel()

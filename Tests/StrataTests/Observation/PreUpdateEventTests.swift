@@ -16,10 +16,7 @@ struct PreUpdateEventTests {
 
     @Test("Initial and final values of inserted, updated and deleted rows")
     func values() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
-        }
+        let dbQueue = try makeDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
         let observer = PreUpdateObserver()
         dbQueue.add(transactionObserver: observer)
         try dbQueue.write { db in
@@ -41,16 +38,6 @@ struct PreUpdateEventTests {
         #expect(events[2].initialDatabaseValues == [2.databaseValue, "Barbara".databaseValue])
         #expect(events.allSatisfy { $0.tableName == "player" && $0.databaseName == "main" && $0.count == 2 })
         #expect(events.allSatisfy { $0.depth == 0 })
-    }
-
-    /// Vetoes every commit.
-    final class VetoingObserver: TransactionObserver {
-        struct Veto: Error {}
-        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
-        func databaseDidChange(with event: DatabaseEvent) {}
-        func databaseWillCommit() throws { throw Veto() }
-        func databaseDidCommit(_ db: Database) {}
-        func databaseDidRollback(_ db: Database) {}
     }
 
     /// A pool with a `player` table, and a value observation of it, whose
@@ -83,9 +70,9 @@ struct PreUpdateEventTests {
         try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')") }
         #expect(observer.events.map(\.kind) == [.insert])
 
-        let vetoing = VetoingObserver()
+        let vetoing = ClosureObserver(willCommit: { throw ObserverTestError() })
         dbPool.add(transactionObserver: vetoing)
-        #expect(throws: VetoingObserver.Veto.self) {
+        #expect(throws: ObserverTestError.self) {
             try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (2, 'Barbara')") }
         }
         #expect(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 1)

@@ -9,8 +9,7 @@ import Testing
 struct SharedObservationImmediateTests {
     @Test("B06: with .immediate scheduling, a subscriber that comes after a cancelled one gets the value during start")
     func laterSubscriberAfterCancel() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in try db.execute(sql: "CREATE TABLE t(a)") }
+        let dbQueue = try makeDatabase("CREATE TABLE t(a)")
         let shared =
             ValueObservation
             .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
@@ -30,8 +29,7 @@ struct SharedObservationImmediateTests {
         "B06: with .immediate scheduling, a subscriber started from the first one's onChange gets the value during start",
         arguments: [SharedValueObservationExtent.observationLifetime, .whileObserved])
     func laterSubscriberFromOnChange(extent: SharedValueObservationExtent) throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in try db.execute(sql: "CREATE TABLE t(a)") }
+        let dbQueue = try makeDatabase("CREATE TABLE t(a)")
         let shared =
             ValueObservation
             .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }

@@ -18,31 +18,33 @@ struct SharedObservationReentrancyTests {
                 return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
             }
             .shared(in: dbQueue, scheduling: .immediate)
-        let box = Box()
+        let received = Waitable(Received())
+        let subscription = LockedBox<AnyDatabaseCancellable?>(nil)
         let first = shared.start(
             onError: { Issue.record($0) },
             onChange: { value in
                 MainActor.assumeIsolated {
-                    box.first.append(value)
-                    if box.subscription == nil {
-                        box.subscription = shared.start(
+                    received.update { $0.first.append(value) }
+                    if subscription.value == nil {
+                        subscription.value = shared.start(
                             onError: { Issue.record($0) },
-                            onChange: { value in MainActor.assumeIsolated { box.second.append(value) } })
+                            onChange: { value in
+                                MainActor.assumeIsolated { received.update { $0.second.append(value) } }
+                            })
                     }
                 }
             })
-        #expect(box.first == [0])
+        #expect(received.value.first == [0])
         #expect(fetches.value == 1)
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-        while (box.first.count < 2 || box.second.count < 2) && ContinuousClock.now < deadline {
-            await Task.yield()
+        try await received.wait("two values for each subscriber") { @Sendable in
+            $0.first.count >= 2 && $0.second.count >= 2
         }
-        #expect(box.first == [0, 1])
-        #expect(box.second == [0, 1])
+        #expect(received.value.first == [0, 1])
+        #expect(received.value.second == [0, 1])
         #expect(fetches.value == 2)
         first.cancel()
-        box.subscription?.cancel()
+        subscription.value?.cancel()
     }
 
     @Test("A shared observation that fails while it starts starts again with the next subscriber")
@@ -52,27 +54,24 @@ struct SharedObservationReentrancyTests {
             ValueObservation
             .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM missing")! }
             .shared(in: dbQueue, scheduling: .immediate)
-        let box = Box()
-        let first = shared.start(onError: { _ in MainActor.assumeIsolated { box.errors += 1 } }, onChange: { _ in })
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-        while box.errors == 0 && ContinuousClock.now < deadline {
-            await Task.yield()
-        }
-        #expect(box.errors == 1)
+        let received = Waitable(Received())
+        let first = shared.start(
+            onError: { _ in MainActor.assumeIsolated { received.update { $0.errors += 1 } } }, onChange: { _ in })
+        try await received.wait("an error") { @Sendable in $0.errors > 0 }
+        #expect(received.value.errors == 1)
         try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE missing(a)") }
         let second = shared.start(
-            onError: { Issue.record($0) }, onChange: { value in MainActor.assumeIsolated { box.first.append(value) } })
-        #expect(box.first == [0])
+            onError: { Issue.record($0) },
+            onChange: { value in MainActor.assumeIsolated { received.update { $0.first.append(value) } } })
+        #expect(received.value.first == [0])
         first.cancel()
         second.cancel()
     }
 }
 
-/// What the subscribers of a test received, on the main actor.
-@MainActor
-private final class Box {
+/// What the subscribers of a test received.
+private struct Received {
     var first: [Int] = []
     var second: [Int] = []
     var errors = 0
-    var subscription: AnyDatabaseCancellable?
 }

@@ -6,8 +6,7 @@ import Testing
 @Suite("Transaction observation extent")
 struct TransactionObservationExtentTests {
     private func makeQueue() throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY)") }
+        let dbQueue = try makeDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY)")
         return dbQueue
     }
 

@@ -3,55 +3,10 @@ import Strata
 import StrataTestSupport
 import Testing
 
-/// Records every callback as a line of text.
-final class LoggingObserver: TransactionObserver, @unchecked Sendable {
-    var log: [String] = []
-    let observedTable: String?
-    var commitError: (any Error)?
-    var stopsAfterFirstChange = false
-
-    init(observing table: String? = nil) {
-        observedTable = table
-    }
-
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        guard let observedTable else { return true }
-        return eventKind.tableName == observedTable
-    }
-
-    func databaseDidChange(with event: DatabaseEvent) {
-        log.append("change \(event.kind) \(event.tableName) \(event.rowID)")
-        if stopsAfterFirstChange {
-            stopObservingDatabaseChangesUntilNextTransaction()
-        }
-    }
-
-    func databaseDidChange() {
-        log.append("unspecified change")
-    }
-
-    func databaseWillCommit() throws {
-        log.append("willCommit")
-        if let commitError { throw commitError }
-    }
-
-    func databaseDidCommit(_ db: Database) {
-        log.append("didCommit")
-    }
-
-    func databaseDidRollback(_ db: Database) {
-        log.append("didRollback")
-    }
-}
-
-struct ObserverTestError: Error {}
-
-private func makePlayerQueue() throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
-    try dbQueue.write { db in
-        try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)")
-        try db.execute(sql: "CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT)")
-    }
+/// The loose player and team database, observed by `observer`.
+private func observedDatabase(_ observer: some TransactionObserver) throws -> DatabaseQueue {
+    let dbQueue = try makePlayerAndTeamDatabase()
+    dbQueue.add(transactionObserver: observer)
     return dbQueue
 }
 
@@ -59,9 +14,8 @@ private func makePlayerQueue() throws -> DatabaseQueue {
 struct TransactionObserverTests {
     @Test("Changes, then willCommit and didCommit")
     func writeCommits() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')")
             try db.execute(sql: "UPDATE player SET score = 10 WHERE id = 1")
@@ -71,9 +25,8 @@ struct TransactionObserverTests {
 
     @Test("A transaction that returns .rollback notifies didRollback")
     func rollbackCompletion() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.inTransaction { db in
             try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')")
             try db.execute(sql: "UPDATE player SET score = 10 WHERE id = 1")
@@ -84,9 +37,8 @@ struct TransactionObserverTests {
 
     @Test("A write that throws notifies didRollback")
     func errorRollsBack() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         #expect(throws: ObserverTestError.self) {
             try dbQueue.write { db in
                 try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')")
@@ -98,9 +50,8 @@ struct TransactionObserverTests {
 
     @Test("Statements outside transactions notify each commit")
     func autocommit() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.writeWithoutTransaction { db in
             try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')")
             try db.execute(sql: "UPDATE player SET score = 10 WHERE id = 1")
@@ -114,7 +65,7 @@ struct TransactionObserverTests {
 
     @Test("Savepoint changes are notified on release, and never when rolled back")
     func savepoints() throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur'), (2, 'Barbara')")
         }
@@ -147,9 +98,8 @@ struct TransactionObserverTests {
 
     @Test("Nested savepoints wait for the outermost release; inSavepoint too")
     func nestedSavepoints() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.inSavepoint {
                 try db.execute(sql: "INSERT INTO player (id) VALUES (1)")
@@ -171,9 +121,8 @@ struct TransactionObserverTests {
 
     @Test("A savepoint outside a transaction commits on release")
     func savepointTransaction() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.writeWithoutTransaction { db in
             try db.execute(sql: "SAVEPOINT foo")
             try db.execute(sql: "INSERT INTO player (id) VALUES (1)")
@@ -184,10 +133,9 @@ struct TransactionObserverTests {
 
     @Test("An error thrown by databaseWillCommit rolls back and is rethrown")
     func willCommitError() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
         observer.commitError = ObserverTestError()
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         #expect(throws: ObserverTestError.self) {
             try dbQueue.inTransaction { db in
                 try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')")
@@ -205,9 +153,8 @@ struct TransactionObserverTests {
 
     @Test("observes(eventsOfKind:) filters changes, not transactions")
     func filtering() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver(observing: "team")
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id) VALUES (1)")
             try db.execute(sql: "INSERT INTO team (id) VALUES (7)")
@@ -217,45 +164,35 @@ struct TransactionObserverTests {
 
     @Test("Event kinds name the updated columns")
     func eventKinds() throws {
-        final class KindObserver: TransactionObserver {
-            var kinds: [String] = []
-            func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-                switch eventKind {
-                case .insert(let table): kinds.append("insert \(table)")
-                case .delete(let table): kinds.append("delete \(table)")
-                case .update(let table, let columns): kinds.append("update \(table) \(columns.sorted())")
-                }
-                return false
+        let kinds = LockedBox<[String]>([])
+        let observer = ClosureObserver(observes: { eventKind in
+            switch eventKind {
+            case .insert(let table): kinds.append("insert \(table)")
+            case .delete(let table): kinds.append("delete \(table)")
+            case .update(let table, let columns): kinds.append("update \(table) \(columns.sorted())")
             }
-            func databaseDidChange(with event: DatabaseEvent) {}
-            func databaseDidCommit(_ db: Database) {}
-            func databaseDidRollback(_ db: Database) {}
-        }
-        let dbQueue = try makePlayerQueue()
-        let observer = KindObserver()
-        dbQueue.add(transactionObserver: observer)
+            return false
+        })
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.execute(sql: "UPDATE player SET score = score + 1, name = 'x'")
             try db.execute(sql: "DELETE FROM team WHERE id = 1")
             try db.execute(sql: "INSERT INTO team (name) VALUES ('Reds')")
         }
-        #expect(observer.kinds == ["update player [\"name\", \"score\"]", "delete team", "insert team"])
+        #expect(kinds.value == ["update player [\"name\", \"score\"]", "delete team", "insert team"])
     }
 
     @Test("Foreign key actions and triggers are notified")
     func indirectChanges() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE team (id INTEGER PRIMARY KEY);
-                    CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id) ON DELETE CASCADE);
-                    CREATE TABLE log (id INTEGER PRIMARY KEY, message TEXT);
-                    CREATE TRIGGER teamInsert AFTER INSERT ON team BEGIN
-                        INSERT INTO log (message) VALUES ('team');
-                    END;
-                    """)
-        }
+        let dbQueue = try makeDatabase(
+            """
+            CREATE TABLE team (id INTEGER PRIMARY KEY);
+            CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id) ON DELETE CASCADE);
+            CREATE TABLE log (id INTEGER PRIMARY KEY, message TEXT);
+            CREATE TRIGGER teamInsert AFTER INSERT ON team BEGIN
+                INSERT INTO log (message) VALUES ('team');
+            END;
+            """)
         let observer = LoggingObserver()
         dbQueue.add(transactionObserver: observer)
         try dbQueue.write { db in
@@ -272,7 +209,7 @@ struct TransactionObserverTests {
 
     @Test("Deleting all rows notifies each row; DROP TABLE still works")
     func truncate() throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id) VALUES (1), (2)")
         }
@@ -293,51 +230,38 @@ struct TransactionObserverTests {
 
     @Test("An observer that observes nothing still sees commits and rollbacks")
     func observesNothing() throws {
-        final class CommitCounter: TransactionObserver {
-            var commits = 0
-            var rollbacks = 0
-            func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
-            func databaseDidChange(with event: DatabaseEvent) { Issue.record("unexpected change") }
-            func databaseDidCommit(_ db: Database) { commits += 1 }
-            func databaseDidRollback(_ db: Database) { rollbacks += 1 }
-        }
-        let dbQueue = try makePlayerQueue()
-        let observer = CommitCounter()
-        dbQueue.add(transactionObserver: observer)
+        let commits = Counter()
+        let rollbacks = Counter()
+        let observer = ClosureObserver(
+            observes: { _ in false }, didChange: { _ in Issue.record("unexpected change") },
+            didCommit: { _ in commits.increment() }, didRollback: { _ in rollbacks.increment() })
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id) VALUES (1)") }
         try? dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id) VALUES (2)")
             throw ObserverTestError()
         }
-        #expect(observer.commits == 1)
-        #expect(observer.rollbacks == 1)
+        #expect(commits.value == 1)
+        #expect(rollbacks.value == 1)
     }
 
     @Test("didCommit may use the database")
     func didCommitUsesDatabase() throws {
-        final class CountingObserver: TransactionObserver {
-            var counts: [Int] = []
-            func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
-            func databaseDidChange(with event: DatabaseEvent) {}
-            func databaseDidCommit(_ db: Database) {
-                counts.append(try! Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!)
-            }
-            func databaseDidRollback(_ db: Database) {}
-        }
-        let dbQueue = try makePlayerQueue()
-        let observer = CountingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let counts = LockedBox<[Int]>([])
+        let observer = ClosureObserver(didCommit: { db in
+            counts.append(try! Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!)
+        })
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id) VALUES (1)") }
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id) VALUES (2)") }
-        #expect(observer.counts == [1, 2])
+        #expect(counts.value == [1, 2])
     }
 
     @Test("stopObservingDatabaseChangesUntilNextTransaction")
     func stopObserving() throws {
-        let dbQueue = try makePlayerQueue()
         let observer = LoggingObserver()
         observer.stopsAfterFirstChange = true
-        dbQueue.add(transactionObserver: observer)
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id) VALUES (1), (2), (3)")
             try db.execute(sql: "INSERT INTO player (id) VALUES (4)")
@@ -354,7 +278,7 @@ struct TransactionObserverTests {
 
     @Test("notifyChanges(in:) calls databaseDidChange() on observers of the region")
     func notifyChanges() throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let playerObserver = LoggingObserver(observing: "player")
         let teamObserver = LoggingObserver(observing: "team")
         let schemaObserver = LoggingObserver(observing: "sqlite_master")
@@ -373,23 +297,16 @@ struct TransactionObserverTests {
 
     @Test("Events are only valid during the callback: copies last")
     func eventCopy() throws {
-        final class CopyingObserver: TransactionObserver {
-            var events: [DatabaseEvent] = []
-            func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
-            func databaseDidChange(with event: DatabaseEvent) { events.append(event.copy()) }
-            func databaseDidCommit(_ db: Database) {}
-            func databaseDidRollback(_ db: Database) {}
-        }
-        let dbQueue = try makePlayerQueue()
-        let observer = CopyingObserver()
-        dbQueue.add(transactionObserver: observer)
+        let copies = LockedBox<[DatabaseEvent]>([])
+        let observer = ClosureObserver(didChange: { event in copies.append(event.copy()) })
+        let dbQueue = try observedDatabase(observer)
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id) VALUES (12)")
             try db.execute(sql: "DELETE FROM player WHERE id = 12")
         }
-        #expect(observer.events.map(\.kind) == [.insert, .delete])
-        #expect(observer.events.map(\.rowID) == [12, 12])
-        #expect(observer.events.map(\.tableName) == ["player", "player"])
-        #expect(observer.events.map(\.databaseName) == ["main", "main"])
+        #expect(copies.value.map(\.kind) == [.insert, .delete])
+        #expect(copies.value.map(\.rowID) == [12, 12])
+        #expect(copies.value.map(\.tableName) == ["player", "player"])
+        #expect(copies.value.map(\.databaseName) == ["main", "main"])
     }
 }

@@ -4,10 +4,7 @@ import StrataTestSupport
 import Testing
 
 private func makeQueue() throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
-    try dbQueue.write { db in
-        try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
-    }
+    let dbQueue = try makeDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
     return dbQueue
 }
 

@@ -3,31 +3,6 @@ import Strata
 import StrataTestSupport
 import Testing
 
-/// A text stream that can be shared with an observation.
-final class LockedTestStream: TextOutputStream, @unchecked Sendable {
-    private let lock = TestLock()
-    private var text = ""
-    private var recordedWrites: [String] = []
-    var output: String { lock.withLock { text } }
-    /// Each call to `write`, in order.
-    var writes: [String] { lock.withLock { recordedWrites } }
-    func write(_ string: String) {
-        lock.withLock {
-            text += string
-            recordedWrites.append(string)
-        }
-    }
-}
-
-private func makePlayerQueue() throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
-    try dbQueue.write { db in
-        try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER)")
-        try db.execute(sql: "CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT)")
-    }
-    return dbQueue
-}
-
 private let countPlayers: @Sendable (Database) throws -> Int = { db in
     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
 }
@@ -36,14 +11,13 @@ private let countPlayers: @Sendable (Database) throws -> Int = { db in
 struct ValueObservationTests {
     @Test("An initial value, then a value after each committed change")
     func initialAndChanges() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let recorder = ObservedValues<Int>()
         let fetchCount = LockedBox(0)
         let observation = ValueObservation.tracking(countPlayers)
             .handleEvents(willFetch: { fetchCount.withLock { $0 += 1 } })
         let cancellable = observation.start(
-            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
-            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")), recordingIn: recorder)
         await recorder.waitForValues(1)
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
         await recorder.waitForValues(2)
@@ -71,7 +45,7 @@ struct ValueObservationTests {
 
     @Test("values(in:) is an asynchronous sequence")
     func asyncValues() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let observation = ValueObservation.tracking { db in
             try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY id")
         }
@@ -98,14 +72,13 @@ struct ValueObservationTests {
 
     @Test("removeDuplicates and map")
     func removeDuplicatesAndMap() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let recorder = ObservedValues<String>()
         let observation = ValueObservation.tracking(countPlayers)
             .removeDuplicates()
             .map { "\($0) players" }
         let cancellable = observation.start(
-            in: dbQueue, scheduling: .async(onQueue: .global()),
-            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+            in: dbQueue, scheduling: .async(onQueue: .global()), recordingIn: recorder)
         await recorder.waitForValues(1)
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')") }
         try await dbQueue.write { db in try db.execute(sql: "UPDATE player SET name = 'Barbara'") }
@@ -117,7 +90,7 @@ struct ValueObservationTests {
 
     @Test("A fetch error is notified and stops the observation")
     func fetchError() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let recorder = ObservedValues<Int>()
         let fetchCount = LockedBox(0)
         let observation = ValueObservation.tracking { db -> Int in
@@ -127,8 +100,7 @@ struct ValueObservationTests {
             return count
         }
         let cancellable = observation.start(
-            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
-            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")), recordingIn: recorder)
         await recorder.waitForValues(1)
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
         await recorder.waitForError()
@@ -152,7 +124,7 @@ struct ValueObservationTests {
 
     @Test("Tracked regions: explicit, constant, varying, registerAccess")
     func regions() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         // Explicit region: the fetch reads nothing, yet team changes notify.
         let explicit = ObservedValues<Int>()
         let c1 = ValueObservation.tracking(region: Table("team")) { _ in 42 }
@@ -197,9 +169,9 @@ struct ValueObservationTests {
 
     @Test("handleEvents and print")
     func events() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let log = LockedBox<[String]>([])
-        let stream = LockedTestStream()
+        let stream = TextCollector()
         let recorder = ObservedValues<Int>()
         let observation = ValueObservation.tracking(countPlayers)
             .handleEvents(
@@ -212,8 +184,7 @@ struct ValueObservationTests {
             )
             .print("players", to: stream)
         let cancellable = observation.start(
-            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
-            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")), recordingIn: recorder)
         await recorder.waitForValues(1)
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
         await recorder.waitForValues(2)
@@ -224,7 +195,7 @@ struct ValueObservationTests {
             ])
         // One write per event, without newline.
         #expect(
-            stream.writes == [
+            stream.pieces == [
                 "players: start", "players: fetch", "players: tracked region: player(*)", "players: value: 0",
                 "players: database did change", "players: fetch", "players: value: 1", "players: cancel",
             ])
@@ -232,7 +203,7 @@ struct ValueObservationTests {
 
     @Test("didReceiveValue fires when the value is produced, before it is scheduled")
     func didReceiveValueBeforeScheduling() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let queue = DispatchQueue(label: "suspended")
         queue.suspend()
         let received = ObservedValues<Int>()
@@ -240,8 +211,7 @@ struct ValueObservationTests {
         let cancellable = ValueObservation.tracking(countPlayers)
             .handleEvents(didReceiveValue: { received.record($0) })
             .start(
-                in: dbQueue, scheduling: .async(onQueue: queue),
-                onError: { changes.record(error: $0) }, onChange: { changes.record($0) })
+                in: dbQueue, scheduling: .async(onQueue: queue), recordingIn: changes)
         // The value is reported while the scheduler's queue is suspended.
         #expect(await received.wait { $0 == [0] })
         #expect(changes.values.isEmpty)
@@ -252,7 +222,7 @@ struct ValueObservationTests {
 
     @Test("requiresWriteAccess lets fetches write")
     func writeAccess() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let recorder = ObservedValues<Int>()
         var observation = ValueObservation.tracking { db -> Int in
             try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS scratch (x)")
@@ -260,8 +230,7 @@ struct ValueObservationTests {
         }
         observation.requiresWriteAccess = true
         let cancellable = observation.start(
-            in: dbQueue, scheduling: .async(onQueue: .global()),
-            onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+            in: dbQueue, scheduling: .async(onQueue: .global()), recordingIn: recorder)
         await recorder.waitForValues(1)
         #expect(recorder.values == [0])
         #expect(recorder.errors.isEmpty)
@@ -278,8 +247,7 @@ struct ValueObservationTests {
         let recorder = ObservedValues<Int>()
         let cancellable = ValueObservation.trackingConstantRegion(countPlayers)
             .start(
-                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "test")),
-                onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "test")), recordingIn: recorder)
         await recorder.waitForValues(1)
         for _ in 0..<3 {
             try await dbPool.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
@@ -291,12 +259,11 @@ struct ValueObservationTests {
 
     @Test("Many writers: values arrive in order, the last one is fresh")
     func stress() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let recorder = ObservedValues<Int>()
         let cancellable = ValueObservation.tracking(countPlayers)
             .start(
-                in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")),
-                onError: { recorder.record(error: $0) }, onChange: { recorder.record($0) })
+                in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "test")), recordingIn: recorder)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<50 {
                 group.addTask {
@@ -318,7 +285,7 @@ struct ValueObservationTests {
 struct MainActorValueObservationTests {
     @Test(".immediate notifies the initial value before start returns")
     func immediate() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let values = ObservedValues<Int>()
         let cancellable = ValueObservation.tracking(countPlayers).start(
             in: dbQueue, scheduling: .immediate, onError: { _ in }, onChange: { values.record($0) })
@@ -331,7 +298,7 @@ struct MainActorValueObservationTests {
 
     @Test("By default values are notified asynchronously on the main actor")
     func mainActor() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let values = ObservedValues<Int>()
         let cancellable = ValueObservation.tracking(countPlayers).start(in: dbQueue) { error in
             Issue.record(error)
@@ -350,7 +317,7 @@ struct MainActorValueObservationTests {
 struct SharedValueObservationTests {
     @Test("Subscribers share one fetch per change, and get the last value")
     func shared() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let fetchCount = LockedBox(0)
         let shared = ValueObservation.tracking(countPlayers)
             .handleEvents(willFetch: { fetchCount.withLock { $0 += 1 } })
@@ -383,7 +350,7 @@ struct SharedValueObservationTests {
 
     @Test("values() of a shared observation")
     func values() async throws {
-        let dbQueue = try makePlayerQueue()
+        let dbQueue = try makePlayerAndTeamDatabase()
         let shared = ValueObservation.tracking(countPlayers)
             .shared(
                 in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "shared")), extent: .observationLifetime)

@@ -144,11 +144,7 @@ struct DatabaseDateComponentsTests {
     @Test(arguments: invalidValues)
     func invalidValuesDoNotDecode(dbValue: DatabaseValue) throws {
         #expect(DatabaseDateComponents.fromDatabaseValue(dbValue) == nil)
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.read { db throws in
-            let decoded = try decodeBothWays(DatabaseDateComponents.self, db, sql: "SELECT ?", arguments: [dbValue])
-            #expect(decoded.fast == nil && decoded.fetched == nil && decoded.slow == nil)
-        }
+        #expect(try decodesInNoWay(DatabaseDateComponents.self, dbValue))
     }
 
     struct Person: Codable {

@@ -3,6 +3,11 @@ import Strata
 import StrataTestSupport
 import Testing
 
+/// `value`, selected back from a new in-memory database.
+private func selectedBack<Value: DatabaseValueConvertible>(_ value: Value) throws -> Value? {
+    try DatabaseQueue().read { db in try Value.fetchOne(db, sql: "SELECT ?", arguments: [value]) }
+}
+
 struct NSNumberTests {
     @Test func writesIntegersAndDoubles() {
         #expect(NSNumber(value: 10).databaseValue.storage == .int64(10))
@@ -98,10 +103,7 @@ struct NSDateTests {
         #expect(NSDate.fromDatabaseValue("2013-10-07 08:23:19.120".databaseValue) == date)
         #expect(NSDate.fromDatabaseValue(0.databaseValue) == NSDate(timeIntervalSince1970: 0))
         #expect(NSDate.fromDatabaseValue("yesterday".databaseValue) == nil)
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.read { db throws in
-            #expect(try NSDate.fetchOne(db, sql: "SELECT ?", arguments: [date]) == date)
-        }
+        #expect(try selectedBack(date) == date)
     }
 }
 
@@ -113,10 +115,7 @@ struct NSURLTests {
             NSURL.fromDatabaseValue("https://example.com/a?b=c".databaseValue)?.absoluteString == url.absoluteString)
         #expect(NSURL.fromDatabaseValue("".databaseValue) == nil)
         #expect(NSURL.fromDatabaseValue(1.databaseValue) == nil)
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.read { db throws in
-            #expect(try NSURL.fetchOne(db, sql: "SELECT ?", arguments: [url])?.absoluteString == url.absoluteString)
-        }
+        #expect(try selectedBack(url)?.absoluteString == url.absoluteString)
     }
 }
 
@@ -127,10 +126,7 @@ struct NSUUIDTests {
         #expect(NSUUID.fromDatabaseValue("E621E1F8-C36C-495A-93FC-0C247A3E6E5F".databaseValue) == uuid)
         #expect(NSUUID.fromDatabaseValue((uuid as UUID).databaseValue) == uuid)
         #expect(NSUUID.fromDatabaseValue("nope".databaseValue) == nil)
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.read { db throws in
-            #expect(try NSUUID.fetchOne(db, sql: "SELECT ?", arguments: [uuid]) == uuid)
-        }
+        #expect(try selectedBack(uuid) == uuid)
     }
 }
 
