@@ -66,9 +66,7 @@ package let playerAndTeamTablesSQL = """
 /// An in-memory database with the loose `player` and `team` tables (see
 /// ``playerAndTeamTablesSQL``), both empty.
 package func makePlayerAndTeamDatabase() throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue()
-    try dbQueue.write { db in try db.execute(sql: playerAndTeamTablesSQL) }
-    return dbQueue
+    try inMemoryDatabase(playerAndTeamTablesSQL)
 }
 
 /// Holds the fetches of observations while it is closed: each held fetch is

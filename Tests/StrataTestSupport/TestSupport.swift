@@ -18,11 +18,3 @@ package final class TemporaryDirectory {
         try? FileManager.default.removeItem(at: url)
     }
 }
-
-/// An in-memory database where `sql` has run: the schema and rows of a
-/// test, in one call.
-package func makeDatabase(_ sql: String, configuration: Configuration = Configuration()) throws -> DatabaseQueue {
-    let dbQueue = try DatabaseQueue(configuration: configuration)
-    try dbQueue.write { db in try db.execute(sql: sql) }
-    return dbQueue
-}

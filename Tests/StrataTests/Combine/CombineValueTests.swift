@@ -100,7 +100,7 @@
         @Test("immediate with a sink, as an application subscribes")
         @MainActor
         func immediateSink() throws {
-            let dbQueue = try makeDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
+            let dbQueue = try inMemoryDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
             var received: [Int] = []
             let cancellable = playerCount.publisher(in: dbQueue, scheduling: .immediate).sink(
                 receiveCompletion: { _ in },

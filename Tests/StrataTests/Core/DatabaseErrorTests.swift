@@ -171,7 +171,7 @@ struct DatabaseErrorTests {
     }
 
     @Test func doubleQuotedStringLiterals() throws {
-        let dbQueue = try makeDatabase("CREATE TABLE player (name TEXT)")
+        let dbQueue = try inMemoryDatabase("CREATE TABLE player (name TEXT)")
         #expect {
             try dbQueue.write { try $0.execute(sql: "UPDATE player SET name = \"Arthur\"") }
         } throws: { error in

@@ -22,7 +22,7 @@ struct DatabaseQueueTests {
     }
 
     @Test func readForbidsWrites() throws {
-        let dbQueue = try makeDatabase("CREATE TABLE t (a)")
+        let dbQueue = try inMemoryDatabase("CREATE TABLE t (a)")
         do {
             try dbQueue.read { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
             Issue.record("Expected error")
@@ -37,7 +37,7 @@ struct DatabaseQueueTests {
 
     @Test func writeRollsBackOnError() throws {
         struct Boom: Error {}
-        let dbQueue = try makeDatabase("CREATE TABLE t (a)")
+        let dbQueue = try inMemoryDatabase("CREATE TABLE t (a)")
         #expect(throws: Boom.self) {
             try dbQueue.write { db throws in
                 try db.execute(sql: "INSERT INTO t VALUES (1)")

@@ -5,7 +5,7 @@ import Testing
 
 struct StatementTests {
     func makeQueue() throws -> DatabaseQueue {
-        let dbQueue = try makeDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INT)")
+        let dbQueue = try inMemoryDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INT)")
         return dbQueue
     }
 

@@ -5,7 +5,7 @@ import Testing
 
 struct TransactionTests {
     func makeQueue() throws -> DatabaseQueue {
-        let dbQueue = try makeDatabase("CREATE TABLE t (a)")
+        let dbQueue = try inMemoryDatabase("CREATE TABLE t (a)")
         return dbQueue
     }
 
@@ -111,7 +111,7 @@ struct TransactionTests {
     }
 
     @Test func commitFailureKeepsTheTransactionToRollBack() throws {
-        let dbQueue = try makeDatabase(
+        let dbQueue = try inMemoryDatabase(
             """
             CREATE TABLE parent (id INTEGER PRIMARY KEY);
             CREATE TABLE child (parentId INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED);

@@ -22,7 +22,7 @@ struct DatabaseRegionEventTests {
 
     @Test("isModified(by:) checks rowids of primary key requests")
     func events() throws {
-        let dbQueue = try makeDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
+        let dbQueue = try inMemoryDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
         let region = try dbQueue.read { db in try Table("player").filter(key: 1).databaseRegion(db) }
         #expect(region.description == "player(id,name)[1]")
         let modifications = LockedBox<[Bool]>([])

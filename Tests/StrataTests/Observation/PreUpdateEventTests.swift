@@ -16,7 +16,7 @@ struct PreUpdateEventTests {
 
     @Test("Initial and final values of inserted, updated and deleted rows")
     func values() throws {
-        let dbQueue = try makeDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
+        let dbQueue = try inMemoryDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
         let observer = PreUpdateObserver()
         dbQueue.add(transactionObserver: observer)
         try dbQueue.write { db in

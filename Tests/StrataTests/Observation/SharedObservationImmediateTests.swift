@@ -9,7 +9,7 @@ import Testing
 struct SharedObservationImmediateTests {
     @Test("B06: with .immediate scheduling, a subscriber that comes after a cancelled one gets the value during start")
     func laterSubscriberAfterCancel() throws {
-        let dbQueue = try makeDatabase("CREATE TABLE t(a)")
+        let dbQueue = try inMemoryDatabase("CREATE TABLE t(a)")
         let shared =
             ValueObservation
             .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
@@ -29,7 +29,7 @@ struct SharedObservationImmediateTests {
         "B06: with .immediate scheduling, a subscriber started from the first one's onChange gets the value during start",
         arguments: [SharedValueObservationExtent.observationLifetime, .whileObserved])
     func laterSubscriberFromOnChange(extent: SharedValueObservationExtent) throws {
-        let dbQueue = try makeDatabase("CREATE TABLE t(a)")
+        let dbQueue = try inMemoryDatabase("CREATE TABLE t(a)")
         let shared =
             ValueObservation
             .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }

@@ -6,7 +6,7 @@ import Testing
 @Suite("Transaction observation extent")
 struct TransactionObservationExtentTests {
     private func makeQueue() throws -> DatabaseQueue {
-        let dbQueue = try makeDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY)")
+        let dbQueue = try inMemoryDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY)")
         return dbQueue
     }
 

@@ -184,7 +184,7 @@ struct TransactionObserverTests {
 
     @Test("Foreign key actions and triggers are notified")
     func indirectChanges() throws {
-        let dbQueue = try makeDatabase(
+        let dbQueue = try inMemoryDatabase(
             """
             CREATE TABLE team (id INTEGER PRIMARY KEY);
             CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id) ON DELETE CASCADE);

@@ -4,7 +4,7 @@ import StrataTestSupport
 import Testing
 
 private func makeQueue() throws -> DatabaseQueue {
-    let dbQueue = try makeDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
+    let dbQueue = try inMemoryDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
     return dbQueue
 }
 
