@@ -6,6 +6,12 @@ import Testing
 /// `belongsTo`, `joining` and `including` to-one (seed 004 "Associations",
 /// seed 000 "FAQ: Associations").
 struct BelongsToTests {
+    /// The SQL of the books whose author comes from a given country, with
+    /// their author: the filtered association is in the join condition.
+    private let booksWithAuthorFromCountrySQL =
+        #"SELECT "book".*, "author".* FROM "book" JOIN "author" "#
+        + #"ON ("author"."id" = "book"."authorId") AND ("author"."countryCode" = ?)"#
+
     @Test func joiningRequired() throws {
         // SELECT book.* FROM book JOIN author ON author.id = book.authorID
         try assocLibrary().read { db throws in
@@ -79,10 +85,7 @@ struct BelongsToTests {
             let request = AssocBook.all()
                 .including(required: AssocBook.author.filter(countryCode: "CO"))
                 .asRequest(of: Authorship.self)
-            #expect(
-                try requestSQL(db, request)
-                    == #"SELECT "book".*, "author".* FROM "book" JOIN "author" "#
-                    + #"ON ("author"."id" = "book"."authorId") AND ("author"."countryCode" = ?)"#)
+            #expect(try requestSQL(db, request) == booksWithAuthorFromCountrySQL)
             #expect(try requestArguments(db, request) == ["CO"])
             let authorships = try request.fetchAll(db)
             #expect(authorships.map(\.book.title) == ["Cien años de soledad"])
@@ -93,10 +96,7 @@ struct BelongsToTests {
                 .filter(authorCountryCode: "CO")
                 .including(required: AssocBook.author)
                 .asRequest(of: Authorship.self)
-            #expect(
-                try requestSQL(db, alternative)
-                    == #"SELECT "book".*, "author".* FROM "book" JOIN "author" "#
-                    + #"ON ("author"."id" = "book"."authorId") AND ("author"."countryCode" = ?)"#)
+            #expect(try requestSQL(db, alternative) == booksWithAuthorFromCountrySQL)
             #expect(try alternative.fetchAll(db).map(\.author.name) == ["García Márquez"])
         }
     }
@@ -210,10 +210,7 @@ struct BelongsToTests {
                 AssocBook
                 .joining(optional: AssocBook.author.filter(countryCode: "DE"))
                 .including(required: AssocBook.author)
-            #expect(
-                try requestSQL(db, request)
-                    == #"SELECT "book".*, "author".* FROM "book" JOIN "author" "#
-                    + #"ON ("author"."id" = "book"."authorId") AND ("author"."countryCode" = ?)"#)
+            #expect(try requestSQL(db, request) == booksWithAuthorFromCountrySQL)
             #expect(try request.fetchCount(db) == 2)
         }
     }

@@ -13,11 +13,17 @@ struct CountAndSingleResultTests {
             """, recordingIn: log)
     }
 
+    /// Runs `body` in a read access of a new database of `readers`, and
+    /// returns the statements it ran.
+    private func readReaders(_ body: (Database, Table<Row>) throws -> Void) throws -> [String] {
+        let log = SQLLog()
+        try makeDatabase(log).read { db in try body(db, Table("readers")) }
+        return log.statements(.user)
+    }
+
     @Test("B14: fetchCount keeps a selection that defines aliases the filter may use")
     func countKeepsAliases() throws {
-        let log = SQLLog()
-        try makeDatabase(log).read { db throws in
-            let readers = Table("readers")
+        let statements = try readReaders { db, readers throws in
             #expect(
                 try readers.annotated(with: Column("name").forKey("alt")).filter(Column("alt").detached).fetchCount(db)
                     == 1)
@@ -28,7 +34,7 @@ struct CountAndSingleResultTests {
             #expect(try readers.select(Column("age")).distinct().fetchCount(db) == 2)
         }
         #expect(
-            log.statements(.user) == [
+            statements == [
                 #"SELECT COUNT(*) FROM (SELECT *, "name" AS "alt" FROM "readers" WHERE "alt")"#,
                 #"SELECT COUNT(*) FROM "readers""#,
                 #"SELECT COUNT(*) FROM "readers" WHERE "age" > ?"#,
@@ -39,9 +45,7 @@ struct CountAndSingleResultTests {
 
     @Test("B39: fetchOne adds no LIMIT 1 when the filter tests a unique key with IS NULL")
     func isNullOnUniqueKeyNeedsNoLimit() throws {
-        let log = SQLLog()
-        try makeDatabase(log).read { db throws in
-            let readers = Table("readers")
+        let statements = try readReaders { db, readers throws in
             #expect(try readers.filter(Column("id") == nil).fetchOne(db) == nil)
             #expect(try readers.filter(nil == Column("id")).filter(Column("age") == 30).fetchOne(db) == nil)
             #expect(try readers.filter(Column("id") == 2).fetchOne(db)?["name"] == "0")
@@ -50,7 +54,7 @@ struct CountAndSingleResultTests {
             #expect(try readers.filter(Column("id") != nil).fetchOne(db) != nil)
         }
         #expect(
-            log.statements(.user) == [
+            statements == [
                 #"SELECT * FROM "readers" WHERE "id" IS NULL"#,
                 #"SELECT * FROM "readers" WHERE ("id" IS NULL) AND ("age" = ?)"#,
                 #"SELECT * FROM "readers" WHERE "id" = ?"#,
@@ -61,10 +65,7 @@ struct CountAndSingleResultTests {
 
     @Test("B40: .allColumns(excluding:) that excludes nothing, or only unknown columns, is *")
     func excludingNothingIsStar() throws {
-        let log = SQLLog()
-        try makeDatabase(log).read { db throws in
-            let readers = Table("readers")
-            log.clear()
+        let statements = try readReaders { db, readers throws in
             #expect(try readers.select(.allColumns(excluding: [String]())).distinct().fetchCount(db) == 3)
             #expect(
                 try requestSQL(db, readers.select(.allColumns(excluding: ["unknown", "AGEX"])))
@@ -77,6 +78,6 @@ struct CountAndSingleResultTests {
                 try requestSQL(db, readers.aliased(alias).select(.allColumns(excluding: ["unknown"])))
                     == #"SELECT "r".* FROM "readers" "r""#)
         }
-        #expect(log.statements(.user).first == #"SELECT COUNT(*) FROM (SELECT DISTINCT * FROM "readers")"#)
+        #expect(statements.first == #"SELECT COUNT(*) FROM (SELECT DISTINCT * FROM "readers")"#)
     }
 }

@@ -28,6 +28,16 @@ private func itemDatabase(count: Int) throws -> DatabaseQueue {
     }
 }
 
+/// Runs `body` in a write access of a new player database, with Arthur
+/// (score 1000) just inserted, id 1.
+private func writeWithInsertedArthur(_ body: (Database, inout Player) throws -> Void) throws {
+    try makePlayerDatabase().write { db in
+        var player = Player(id: nil, name: "Arthur", score: 1000)
+        try player.insert(db)
+        try body(db, &player)
+    }
+}
+
 struct PersistableRecordTests {
     @Test func insertSetsTheAutoIncrementedID() throws {
         let dbQueue = try makePlayerDatabase()
@@ -72,10 +82,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updateAllColumnsAndSomeColumns() throws {
-        let dbQueue = try makePlayerDatabase()
-        try dbQueue.write { db in
-            var player = Player(id: nil, name: "Arthur", score: 1000)
-            try player.insert(db)
+        try writeWithInsertedArthur { db, player throws in
             player.score = 1001
             var sql = try recordSQL(db, .withoutSchemaQueries, expanded: true) { try player.update(db) }
             #expect(sql == [#"UPDATE "player" SET "name"='Arthur', "score"=1001 WHERE "id"=1"#])
@@ -92,10 +99,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updatingADeletedRecordThrowsRecordNotFound() throws {
-        let dbQueue = try makePlayerDatabase()
-        try dbQueue.write { db in
-            var player = Player(id: nil, name: "Arthur", score: 1000)
-            try player.insert(db)
+        try writeWithInsertedArthur { db, player throws in
             #expect(try player.delete(db))
             #expect(try !player.delete(db))
             do {
@@ -410,10 +414,7 @@ struct PersistableRecordTests {
     }
 
     @Test func updateAndFetchAndSaveAndFetch() throws {
-        let dbQueue = try makePlayerDatabase()
-        try dbQueue.write { db in
-            var player = Player(id: nil, name: "Arthur", score: 1000)
-            try player.insert(db)
+        try writeWithInsertedArthur { db, player throws in
             player.score = 2000
             #expect(try player.updateAndFetch(db) == player)
             let score = try player.updateAndFetch(db, columns: ["score"], selection: [Column("score") * 2]) {
