@@ -2,6 +2,93 @@ import Strata
 import StrataTestSupport
 import Testing
 
+/// What `FTS3Pattern` and `FTS5Pattern` share: the patterns built from user
+/// input, and the raw pattern that goes to the database as a string.
+private protocol UserInputPattern: DatabaseValueConvertible {
+    init?(matchingAnyTokenIn string: String)
+    init?(matchingAllTokensIn string: String)
+    init?(matchingAllPrefixesIn string: String)
+    init?(matchingPhrase string: String)
+    var rawPattern: String { get }
+    /// The pattern of `rawPattern`, once its syntax is checked.
+    static func checked(_ rawPattern: String) throws -> Self
+}
+
+extension FTS3Pattern: UserInputPattern {
+    static func checked(_ rawPattern: String) throws -> Self { try Self(rawPattern: rawPattern) }
+}
+
+extension FTS5Pattern: UserInputPattern {
+    static func checked(_ rawPattern: String) throws -> Self { try Self(rawPattern: rawPattern) }
+}
+
+/// The two pattern syntaxes, for the tests that run on both.
+private enum PatternSyntax: String, CaseIterable, Sendable, CustomStringConvertible {
+    case fts3, fts5
+
+    var description: String { rawValue }
+
+    var patternType: any UserInputPattern.Type {
+        switch self {
+        case .fts3: FTS3Pattern.self
+        case .fts5: FTS5Pattern.self
+        }
+    }
+}
+
+/// Runs `body` in a write access of a new database whose full-text table
+/// `document(content)` of `module` holds one row for each of `contents`.
+private func writeDocuments(
+    _ module: SynchronizableFTSModule, _ contents: [String], _ body: (Database) throws -> Void
+) throws {
+    try DatabaseQueue().write { db in
+        try module.createTable(db, named: "document", columns: ["content"])
+        for content in contents {
+            try db.execute(sql: "INSERT INTO document (content) VALUES (?)", arguments: [content])
+        }
+        try body(db)
+    }
+}
+
+/// The user inputs without any token: no pattern matches them.
+private let inputsWithoutTokens = ["", "*", "  ", "\"-*"]
+
+/// The patterns both syntaxes build from user input.
+struct UserInputPatternTests {
+    @Test(arguments: PatternSyntax.allCases)
+    fileprivate func tokenPatterns(_ syntax: PatternSyntax) {
+        expectTokenPatterns(syntax.patternType)
+    }
+
+    private func expectTokenPatterns<Pattern: UserInputPattern>(_: Pattern.Type) {
+        let query = "SQLite database"
+        #expect(Pattern(matchingAnyTokenIn: query)?.rawPattern == "sqlite OR database")
+        #expect(Pattern(matchingAllTokensIn: query)?.rawPattern == "sqlite database")
+        #expect(Pattern(matchingAllPrefixesIn: query)?.rawPattern == "sqlite* database*")
+        #expect(Pattern(matchingPhrase: query)?.rawPattern == "\"sqlite database\"")
+        for string in inputsWithoutTokens {
+            #expect(Pattern(matchingAnyTokenIn: string) == nil)
+            #expect(Pattern(matchingAllTokensIn: string) == nil)
+            #expect(Pattern(matchingAllPrefixesIn: string) == nil)
+            #expect(Pattern(matchingPhrase: string) == nil)
+        }
+    }
+
+    @Test(arguments: PatternSyntax.allCases)
+    fileprivate func databaseValue(_ syntax: PatternSyntax) throws {
+        try expectDatabaseValue(syntax.patternType)
+    }
+
+    private func expectDatabaseValue<Pattern: UserInputPattern>(_: Pattern.Type) throws {
+        let pattern = try Pattern.checked("foo")
+        #expect(pattern.databaseValue == "foo".databaseValue)
+        #expect(Pattern.fromDatabaseValue("foo".databaseValue)?.rawPattern == "foo")
+        #expect(Pattern.fromDatabaseValue("AND".databaseValue) == nil)
+        #expect(Pattern.fromDatabaseValue(.null) == nil)
+        #expect(Pattern.fromDatabaseValue(1.databaseValue) == nil)
+    }
+}
+
 struct FTS3PatternTests {
     @Test func rawPattern() throws {
         let pattern = try FTS3Pattern(rawPattern: "sqlite AND database")
@@ -22,41 +109,14 @@ struct FTS3PatternTests {
     }
 
     @Test func tokenPatterns() throws {
-        let query = "SQLite database"
-        #expect(FTS3Pattern(matchingAnyTokenIn: query)?.rawPattern == "sqlite OR database")
-        #expect(FTS3Pattern(matchingAllTokensIn: query)?.rawPattern == "sqlite database")
-        #expect(FTS3Pattern(matchingAllPrefixesIn: query)?.rawPattern == "sqlite* database*")
-        #expect(FTS3Pattern(matchingPhrase: query)?.rawPattern == "\"sqlite database\"")
         // Operators and punctuation of user input are not interpreted
         #expect(FTS3Pattern(matchingAllTokensIn: "AND \"foo* -bar")?.rawPattern == "and foo bar")
         #expect(FTS3Pattern(matchingPhrase: "Moby-Dick")?.rawPattern == "\"moby dick\"")
     }
 
-    @Test func nilPatterns() throws {
-        for string in ["", "*", "  ", "\"-*"] {
-            #expect(FTS3Pattern(matchingAnyTokenIn: string) == nil)
-            #expect(FTS3Pattern(matchingAllTokensIn: string) == nil)
-            #expect(FTS3Pattern(matchingAllPrefixesIn: string) == nil)
-            #expect(FTS3Pattern(matchingPhrase: string) == nil)
-        }
-    }
-
-    @Test func databaseValue() throws {
-        let pattern = try FTS3Pattern(rawPattern: "foo")
-        #expect(pattern.databaseValue == "foo".databaseValue)
-        #expect(FTS3Pattern.fromDatabaseValue("foo".databaseValue)?.rawPattern == "foo")
-        #expect(FTS3Pattern.fromDatabaseValue("AND".databaseValue) == nil)
-        #expect(FTS3Pattern.fromDatabaseValue(.null) == nil)
-    }
-
     @Test func search() throws {
-        try DatabaseQueue().write { db throws in
-            try db.create(virtualTable: "document", using: FTS4()) { t in
-                t.column("content")
-            }
-            for content in ["SQLite is a database engine", "SQLite is a library", "A database server", "Moby-Dick"] {
-                try db.execute(sql: "INSERT INTO document (content) VALUES (?)", arguments: [content])
-            }
+        let texts = ["SQLite is a database engine", "SQLite is a library", "A database server", "Moby-Dick"]
+        try writeDocuments(.fts4, texts) { db throws in
             func contents(_ pattern: FTS3Pattern?) throws -> Set<String> {
                 Set(try FTSDocument.matching(pattern).fetchAll(db).map(\.content))
             }
@@ -152,39 +212,16 @@ struct FTS5PatternTests {
 
     @Test func tokenPatterns() throws {
         let query = "SQLite database"
-        #expect(FTS5Pattern(matchingAnyTokenIn: query)?.rawPattern == "sqlite OR database")
-        #expect(FTS5Pattern(matchingAllTokensIn: query)?.rawPattern == "sqlite database")
-        #expect(FTS5Pattern(matchingAllPrefixesIn: query)?.rawPattern == "sqlite* database*")
-        #expect(FTS5Pattern(matchingPhrase: query)?.rawPattern == "\"sqlite database\"")
         #expect(FTS5Pattern(matchingPrefixPhrase: query)?.rawPattern == "^\"sqlite database\"")
         #expect(FTS5Pattern(matchingAllTokensIn: "AND NOT: title:\"x\" *")?.rawPattern == "and not title x")
-        for string in ["", "*", "  ", "\"-*"] {
-            #expect(FTS5Pattern(matchingAnyTokenIn: string) == nil)
-            #expect(FTS5Pattern(matchingAllTokensIn: string) == nil)
-            #expect(FTS5Pattern(matchingAllPrefixesIn: string) == nil)
-            #expect(FTS5Pattern(matchingPhrase: string) == nil)
+        for string in inputsWithoutTokens {
             #expect(FTS5Pattern(matchingPrefixPhrase: string) == nil)
         }
     }
 
-    @Test func databaseValue() throws {
-        let pattern = try FTS5Pattern(rawPattern: "foo")
-        #expect(pattern.databaseValue == "foo".databaseValue)
-        #expect(FTS5Pattern.fromDatabaseValue("foo".databaseValue)?.rawPattern == "foo")
-        #expect(FTS5Pattern.fromDatabaseValue("AND".databaseValue) == nil)
-        #expect(FTS5Pattern.fromDatabaseValue(1.databaseValue) == nil)
-    }
-
     @Test func search() throws {
-        try DatabaseQueue().write { db throws in
-            try db.create(virtualTable: "document", using: FTS5()) { t in
-                t.column("content")
-            }
-            for content in [
-                "SQLite is a database engine", "SQLite database engine", "A database server", "Moby-Dick",
-            ] {
-                try db.execute(sql: "INSERT INTO document (content) VALUES (?)", arguments: [content])
-            }
+        let texts = ["SQLite is a database engine", "SQLite database engine", "A database server", "Moby-Dick"]
+        try writeDocuments(.fts5, texts) { db throws in
             func contents(_ pattern: FTS5Pattern?) throws -> Set<String> {
                 Set(try FTSDocument.matching(pattern).fetchAll(db).map(\.content))
             }
@@ -222,10 +259,7 @@ struct FTS5PatternTests {
     }
 
     @Test func unknownColumnInSearch() throws {
-        try DatabaseQueue().write { db throws in
-            try db.create(virtualTable: "document", using: FTS5()) { t in
-                t.column("content")
-            }
+        try writeDocuments(.fts5, []) { db throws in
             let pattern = try FTS5Pattern(rawPattern: "missing: foo", allowedColumns: ["missing"])
             #expect(throws: DatabaseError.self) {
                 try FTSDocument.matching(pattern).fetchAll(db)
