@@ -43,8 +43,7 @@ struct ReadmeListOfRecordMethodsTests {
 
     @Test("Core methods")
     func coreMethods() throws {
-        let (dbQueue, log) = try MethodList.database()
-        try dbQueue.write { db in
+        try loggedWrite(MethodList.database()) { db, log throws in
             let row: Row = ["id": 1, "name": "Arthur", "score": 100]
             #expect(try Player(row: row) == Player(id: 1, name: "Arthur", score: 100))  // init(row:)
             #expect(Player.databaseTableName == "player")  // Type.databaseTableName
@@ -67,8 +66,7 @@ struct ReadmeListOfRecordMethodsTests {
 
     @Test("Insert and update records")
     func insertAndUpdate() throws {
-        let (dbQueue, log) = try MethodList.database()
-        try dbQueue.write { db in
+        try loggedWrite(MethodList.database()) { db, log throws in
             var david = Player(id: nil, name: "David", score: 0)
             try david.insert(db)  // record.insert(db)
             david.score = 10
@@ -105,8 +103,7 @@ struct ReadmeListOfRecordMethodsTests {
 
     @Test("Delete records")
     func deleteRecords() throws {
-        let (dbQueue, log) = try MethodList.database()
-        try dbQueue.write { db in
+        try loggedWrite(MethodList.database()) { db, log throws in
             let arthur = try Player.find(db, id: 1)
             log.clear()
             #expect(try arthur.delete(db))  // record.delete(db)
@@ -131,8 +128,7 @@ struct ReadmeListOfRecordMethodsTests {
 
     @Test("Check existence, convert to dictionary, count")
     func existsDictionaryCount() throws {
-        let (dbQueue, log) = try MethodList.database()
-        try dbQueue.read { db in
+        try loggedRead(MethodList.database()) { db, log throws in
             let arthur = try Player.find(db, id: 1)
             #expect(try arthur.exists(db))  // record.exists(db)
             #expect(
@@ -151,8 +147,7 @@ struct ReadmeListOfRecordMethodsTests {
 
     @Test("Fetch record cursors, arrays, sets, and individual records")
     func fetchMethods() throws {
-        let (dbQueue, log) = try MethodList.database()
-        try dbQueue.read { db in
+        let selects = try loggedRead(MethodList.database()) { db, log throws in
             let sql = "SELECT * FROM player ORDER BY id"
             let statement = try db.makeStatement(sql: sql)
             let filtered = Player.filter(Column("score") >= 500)
@@ -188,8 +183,8 @@ struct ReadmeListOfRecordMethodsTests {
             #expect(try Player.fetchOne(db, sql: sql)?.name == "Arthur")
             #expect(try Player.fetchOne(statement)?.name == "Arthur")
             #expect(try filtered.fetchOne(db)?.name == "Barbara")
+            return Set(log.statements(.user))
         }
-        let selects = Set(log.statements(.user))
         #expect(
             selects == [
                 #"SELECT "id", "name", "score" FROM "player""#,

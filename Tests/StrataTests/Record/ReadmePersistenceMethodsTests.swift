@@ -126,8 +126,7 @@ struct ReadmePersistenceMethodsTests {
 
     @Test("Instance methods: save, insert, update, updateChanges, delete, exists")
     func instanceMethods() throws {
-        let (dbQueue, log) = try PersistenceMethods.database()
-        try dbQueue.write { db in
+        try loggedWrite(PersistenceMethods.database()) { db, log throws in
             var place = Place(id: nil, title: "Paris", code: "PAR")
             try place.save(db)  // INSERT or UPDATE
             #expect(log.statements(.user) == [#"INSERT INTO "place" ("id", "title", "code") VALUES (?,?,?)"#])
@@ -169,8 +168,7 @@ struct ReadmePersistenceMethodsTests {
 
     @Test("updateChanges(_:) of the Record class")
     func recordUpdateChanges() throws {
-        let (dbQueue, log) = try PersistenceMethods.database()
-        try dbQueue.write { db in
+        try loggedWrite(PersistenceMethods.database()) { db, log throws in
             let place = PersistenceMethods.RecordPlace(id: nil, title: "Paris", code: "PAR")
             try place.insert(db)
             log.clear()
@@ -183,8 +181,7 @@ struct ReadmePersistenceMethodsTests {
 
     @Test("Type methods: updateAll, deleteAll, deleteOne")
     func typeMethods() throws {
-        let (dbQueue, log) = try PersistenceMethods.database()
-        try dbQueue.write { db in
+        try loggedWrite(PersistenceMethods.database()) { db, log throws in
             func insertPlaces() throws {
                 try db.execute(sql: "DELETE FROM place")
                 for (id, code) in ["PAR", "ROM", "BER", "MAD", "LIS"].enumerated() {
@@ -216,8 +213,7 @@ struct ReadmePersistenceMethodsTests {
 
     @Test("update and updateChanges throw PersistenceError when no row matches")
     func updateOfAMissingRowThrows() throws {
-        let (dbQueue, _) = try PersistenceMethods.database()
-        try dbQueue.write { db in
+        try loggedWrite(PersistenceMethods.database()) { db, _ throws in
             var place = Place(id: 42, title: "Atlantis", code: "ATL")
             do {
                 try place.update(db)
@@ -237,8 +233,7 @@ struct ReadmePersistenceMethodsTests {
 
     @Test("save: UPDATE, then INSERT if no row was modified; INSERT without primary key")
     func save() throws {
-        let (dbQueue, log) = try PersistenceMethods.database()
-        try dbQueue.write { db in
+        try loggedWrite(PersistenceMethods.database()) { db, log throws in
             // Null primary key: INSERT only.
             let paris = Place(id: nil, title: "Paris", code: "PAR")
             try paris.save(db)

@@ -32,19 +32,6 @@ private func placeDatabase() throws -> (DatabaseQueue, SQLLog) {
     }
 }
 
-/// Runs `body` in a read access of a new ``placeDatabase()``.
-private func readPlaces<T>(_ body: (Database) throws -> T) throws -> T {
-    let (dbQueue, _) = try placeDatabase()
-    return try dbQueue.read { db in try body(db) }
-}
-
-/// Runs `body` in a write access of a new ``placeDatabase()``, with the log
-/// of its statements.
-private func writePlaces(_ body: (Database, SQLLog) throws -> Void) throws {
-    let (dbQueue, log) = try placeDatabase()
-    try dbQueue.write { db in try body(db, log) }
-}
-
 // MARK: - FetchableRecord Protocol
 
 /// `init(row:)` with column names.
@@ -108,7 +95,7 @@ private func decode<T: FetchableRecord>(_ type: T.Type, _ row: Row) throws -> T 
 struct ReadmeFetchableRecordProtocolTests {
     @Test("init(row:) reads columns by name")
     func initFromRowByName() throws {
-        let paris = try readPlaces { db in
+        let paris = try loggedRead(placeDatabase()) { db, _ in
             try FetchableByName.Place.fetchOne(db, sql: "SELECT * FROM place WHERE id = 1")
         }
         #expect(paris?.id == 1)
@@ -124,7 +111,7 @@ struct ReadmeFetchableRecordProtocolTests {
 
     @Test("init(row:) reads columns with a column enum")
     func initFromRowByColumn() throws {
-        let places = try readPlaces { db in
+        let places = try loggedRead(placeDatabase()) { db, _ in
             try FetchableByColumn.Place.fetchAll(db, sql: "SELECT * FROM place ORDER BY id")
         }
         #expect(places.map(\.title) == ["Paris", "Rome"])
@@ -336,7 +323,7 @@ private enum ClassPersistable {
 struct ReadmePersistableRecordProtocolTests {
     @Test("encode(to:) and didInsert: the inserted place knows its id")
     func encodeAndDidInsert() throws {
-        try writePlaces { db, log throws in
+        try loggedWrite(placeDatabase()) { db, log throws in
             var paris = PersistableByName.Place(
                 id: nil,
                 title: "Paris",
@@ -352,7 +339,7 @@ struct ReadmePersistableRecordProtocolTests {
 
     @Test("Persistence containers accept column enums")
     func containerWithColumnEnum() throws {
-        try writePlaces { db, log throws in
+        try loggedWrite(placeDatabase()) { db, log throws in
             var berlin = PersistableByColumn.Place(
                 id: nil, title: "Berlin", coordinate: CLLocationCoordinate2D(latitude: 52.52, longitude: 13.405))
             try berlin.insert(db)
