@@ -40,32 +40,6 @@ struct FTS3Tests {
         }
     }
 
-    @Test func tokenizerSQL() throws {
-        try DatabaseQueue().write { db throws in
-            let tokenizers: [(FTS3TokenizerDescriptor, String)] = [
-                (.simple, "tokenize=simple"),
-                (.porter, "tokenize=porter"),
-                (.unicode61(), "tokenize=unicode61"),
-                (.unicode61(removeDiacritics: false), #"tokenize=unicode61 "remove_diacritics=0""#),
-                (.unicode61(diacritics: .keep), #"tokenize=unicode61 "remove_diacritics=0""#),
-                (.unicode61(diacritics: .remove), #"tokenize=unicode61 "remove_diacritics=2""#),
-                (
-                    .unicode61(separators: ["X", "."], tokenCharacters: ["-"]),
-                    #"tokenize=unicode61 "separators=.X" "tokenchars=-""#
-                ),
-            ]
-            for (index, (tokenizer, expected)) in tokenizers.enumerated() {
-                let sql = try recordSQL(db, .changes) {
-                    try db.create(virtualTable: "t\(index)", using: FTS3()) { t in
-                        t.tokenizer = tokenizer
-                        t.column("content")
-                    }
-                }
-                #expect(sql == [#"CREATE VIRTUAL TABLE "t\#(index)" USING fts3(\#(expected), content)"#])
-            }
-        }
-    }
-
     /// The matching examples of the FTS3/FTS4 tokenizer table.
     @Test(arguments: [
         // content, query, simple, porter, unicode61
