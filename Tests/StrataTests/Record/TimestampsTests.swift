@@ -143,15 +143,37 @@ private func database() throws -> DatabaseQueue {
     }
 }
 
-struct TimestampsTests {
-    @Test func insertionTimestamps() throws {
-        let dbQueue = try database()
-        try dbQueue.write { db in
+/// The two ways of the article to set the timestamps of a new record: its
+/// own `willInsert`, or the `TimestampedRecord` protocol.
+private enum TimestampedInsertion: String, CaseIterable, Sendable, CustomStringConvertible {
+    case plainRecord, timestampedRecord
+
+    var description: String { rawValue }
+
+    /// Inserts Arthur (score 1000), and returns his id and timestamps.
+    func insertArthur(_ db: Database) throws -> (id: Int64?, creationDate: Date?, modificationDate: Date?) {
+        switch self {
+        case .plainRecord:
             var player = PlainPlayer(name: "Arthur", score: 1000)
             try player.insert(db)
-            #expect(player.creationDate != nil)
-            #expect(player.modificationDate == player.creationDate)
-            #expect(player.creationDate == (try db.transactionDate))
+            return (player.id, player.creationDate, player.modificationDate)
+        case .timestampedRecord:
+            var player = Player(name: "Arthur", score: 1000)
+            try player.insert(db)
+            return (player.id, player.creationDate, player.modificationDate)
+        }
+    }
+}
+
+struct TimestampsTests {
+    @Test(arguments: TimestampedInsertion.allCases)
+    fileprivate func insertionTimestamps(_ insertion: TimestampedInsertion) throws {
+        try database().write { db in
+            let arthur = try insertion.insertArthur(db)
+            #expect(arthur.id == 1)
+            #expect(arthur.creationDate != nil)
+            #expect(arthur.modificationDate == arthur.creationDate)
+            #expect(arthur.creationDate == (try db.transactionDate))
         }
     }
 
@@ -202,13 +224,8 @@ struct TimestampsTests {
 
     @Test func timestampedRecordSample() throws {
         let dbQueue = try database()
-        try dbQueue.write { db in
-            var player = Player(name: "Arthur", score: 1000)
-            try player.insert(db)
-            #expect(player.creationDate != nil)
-            #expect(player.modificationDate != nil)
-            #expect(player.id == 1)
-        }
+        // Timestamps on insertion: see insertionTimestamps.
+        try dbQueue.write { db in _ = try TimestampedInsertion.timestampedRecord.insertArthur(db) }
         var player = try dbQueue.read { db in try #require(try Player.fetchOne(db)) }
         let insertionDate = try #require(player.modificationDate)
 
