@@ -357,9 +357,7 @@ struct StatementMisuseTests {
 struct StatementLiteralAndTextTests {
     @Test("makeStatement(literal:) leaves placeholders of the literal for later arguments")
     func literalPlaceholders() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(sql: "CREATE TABLE player (name TEXT, score INT)")
+        try inMemoryWrite("CREATE TABLE player (name TEXT, score INT)") { db in
             let insert = try db.makeStatement(literal: "INSERT INTO player (name, score) VALUES (?, ?)")
             try insert.execute(arguments: ["Arthur", 1000])
             let named = try db.makeStatement(literal: "INSERT INTO player (name, score) VALUES (:name, :score)")
