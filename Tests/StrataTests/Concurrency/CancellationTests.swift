@@ -44,11 +44,7 @@ struct CancellationTests {
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: query.configuration)
         try await dbPool.write { try $0.execute(sql: "CREATE TABLE t(a)") }
         let observed = ObservedValues<Int>()
-        let cancellable =
-            ValueObservation
-            .tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! }
-            .start(
-                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")), recordingIn: observed)
+        let cancellable = observeRowCount(of: "t", in: dbPool, recordingIn: observed)
         defer { cancellable.cancel() }
         #expect(await observed.wait { $0 == [0] })
 
