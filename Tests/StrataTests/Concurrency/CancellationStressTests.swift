@@ -23,11 +23,7 @@ struct CancellationStressTests {
         }
 
         let observed = ObservedValues<Int>()
-        let cancellable =
-            ValueObservation
-            .tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ledger")! }
-            .start(
-                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")), recordingIn: observed)
+        let cancellable = observeRowCount(of: "ledger", in: dbPool, recordingIn: observed)
         defer { cancellable.cancel() }
 
         let violations = Counter()

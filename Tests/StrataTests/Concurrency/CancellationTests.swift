@@ -41,14 +41,9 @@ struct CancellationTests {
     func cancelledWriteWithObservation() async throws {
         let directory = try TemporaryDirectory()
         let query = LongQuery()
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: query.configuration)
-        try await dbPool.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        let dbPool = try await AsyncWriterKind.pool.openWithTable(directory, configuration: query.configuration)
         let observed = ObservedValues<Int>()
-        let cancellable =
-            ValueObservation
-            .tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! }
-            .start(
-                in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")), recordingIn: observed)
+        let cancellable = observeRowCount(of: "t", in: dbPool, recordingIn: observed)
         defer { cancellable.cancel() }
         #expect(await observed.wait { $0 == [0] })
 
@@ -142,16 +137,13 @@ struct CancellationTests {
     func writeCancelledBeforeCommit(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let writer = try await kind.openWithTable(directory)
-        // Cancels the task from inside the access, on both access paths.
-        let canceller = TaskCanceller()
-        let task = Task {
+        let task = TaskCanceller.task { canceller in
             try await writer.write { db in
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
                 canceller.cancel()
                 return 42
             }
         }
-        canceller.attach(task)
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
         try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (2)") }
@@ -178,9 +170,7 @@ struct CancellationTests {
     func readOnlyInCancelledAccess(kind: AsyncWriterKind) async throws {
         let directory = try TemporaryDirectory()
         let writer = try await kind.openWithTable(directory)
-        // Cancels the task from inside the access, on both access paths.
-        let canceller = TaskCanceller()
-        let task = Task {
+        let task = TaskCanceller.task { canceller in
             try await writer.writeWithoutTransaction { db in
                 try db.readOnly {
                     canceller.cancel()
@@ -188,7 +178,6 @@ struct CancellationTests {
                 }
             }
         }
-        canceller.attach(task)
         await #expect(throws: CancellationError.self) { try await task.value }
         try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
         try await writer.writeWithoutTransaction { try $0.execute(sql: "INSERT INTO t VALUES (2)") }
@@ -227,9 +216,7 @@ struct CancellationTests {
         let directory = try TemporaryDirectory()
         let writer = try await kind.openWithTable(directory)
         struct Failure: Error {}
-        // Cancels the task from inside the access, on both access paths.
-        let canceller = TaskCanceller()
-        let task = Task {
+        let task = TaskCanceller.task { canceller in
             try await writer.write { db in
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
                 try db.inSavepoint {
@@ -239,7 +226,6 @@ struct CancellationTests {
                 }
             }
         }
-        canceller.attach(task)
         await #expect(throws: (any Error).self) { try await task.value }
         #expect(try await writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
         try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (3)") }
@@ -347,6 +333,18 @@ struct CancellationTests {
 private final class TaskCanceller: @unchecked Sendable {
     private let attached = DispatchSemaphore(value: 0)
     private var cancelTask: (@Sendable () -> Void)?
+
+    /// Starts `operation` in a new task, with the canceller of this task:
+    /// `operation` cancels its own task from inside an access, on both
+    /// access paths.
+    static func task<Success: Sendable>(
+        _ operation: @escaping @Sendable (TaskCanceller) async throws -> Success
+    ) -> Task<Success, any Error> {
+        let canceller = TaskCanceller()
+        let task = Task { try await operation(canceller) }
+        canceller.attach(task)
+        return task
+    }
 
     func attach<Success, Failure>(_ task: Task<Success, Failure>) {
         cancelTask = { task.cancel() }

@@ -5,51 +5,12 @@ import Testing
 
 /// Programmer errors of pools, and pools shared by several processes.
 struct PoolProcessTests {
-    @Test func readInsideReadIsFatal() async {
-        await #expect(processExitsWith: .failure) {
+    @Test("Accesses that a pool forbids stop the process", arguments: FatalPoolAccess.allCases)
+    func fatalAccess(_ access: FatalPoolAccess) async {
+        await #expect(processExitsWith: .failure) { [access] in
             let directory = try TemporaryDirectory()
             let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
-            try dbPool.read { _ in
-                try dbPool.read { _ in }
-            }
-        }
-    }
-
-    @Test func writeInsideReadIsFatal() async {
-        await #expect(processExitsWith: .failure) {
-            let directory = try TemporaryDirectory()
-            let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
-            try dbPool.read { _ in
-                try dbPool.write { _ in }
-            }
-        }
-    }
-
-    @Test func readInsideWriteIsFatal() async {
-        await #expect(processExitsWith: .failure) {
-            let directory = try TemporaryDirectory()
-            let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
-            try dbPool.write { _ in
-                try dbPool.read { _ in }
-            }
-        }
-    }
-
-    @Test func asyncConcurrentReadOutsideOfTheWriterIsFatal() async {
-        await #expect(processExitsWith: .failure) {
-            let directory = try TemporaryDirectory()
-            let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
-            dbPool.asyncConcurrentRead { _ in }
-        }
-    }
-
-    @Test func asyncConcurrentReadInsideATransactionIsFatal() async {
-        await #expect(processExitsWith: .failure) {
-            let directory = try TemporaryDirectory()
-            let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
-            try dbPool.write { _ in
-                dbPool.asyncConcurrentRead { _ in }
-            }
+            try access.run(in: dbPool)
         }
     }
 
@@ -124,5 +85,37 @@ struct PoolProcessTests {
             }
         }
         try await locker.writeWithoutTransaction { db in try db.rollback() }
+    }
+}
+
+/// The programmer errors of a pool: each one stops the process.
+enum FatalPoolAccess: String, CaseIterable, Codable, Sendable, CustomStringConvertible {
+    case readInsideRead, writeInsideRead, readInsideWrite
+    case asyncConcurrentReadOutsideOfTheWriter, asyncConcurrentReadInsideATransaction
+
+    var description: String { rawValue }
+
+    /// Makes the error in `dbPool`.
+    func run(in dbPool: DatabasePool) throws {
+        switch self {
+        case .readInsideRead:
+            try dbPool.read { _ in
+                try dbPool.read { _ in }
+            }
+        case .writeInsideRead:
+            try dbPool.read { _ in
+                try dbPool.write { _ in }
+            }
+        case .readInsideWrite:
+            try dbPool.write { _ in
+                try dbPool.read { _ in }
+            }
+        case .asyncConcurrentReadOutsideOfTheWriter:
+            dbPool.asyncConcurrentRead { _ in }
+        case .asyncConcurrentReadInsideATransaction:
+            try dbPool.write { _ in
+                dbPool.asyncConcurrentRead { _ in }
+            }
+        }
     }
 }

@@ -39,12 +39,19 @@ private func createFoodSchema(_ db: Database) throws {
     }
 }
 
+/// Runs `body` in the write transaction of a new in-memory database that
+/// has just created the food schema: the FTS5 table is as new as the rows.
+private func inNewFoodSchema(_ body: (Database) throws -> Void) throws {
+    try inMemoryWrite { db in
+        try createFoodSchema(db)
+        try body(db)
+    }
+}
+
 struct ChangedRowCountTests {
     @Test("B03: save() inserts a new record of a table that an FTS5 table is synchronized with")
     func saveInsertsWithSynchronizedFTS5() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try createFoodSchema(db)
+        try inNewFoodSchema { db in
             let apple = Food(id: UUID(), foodId: "apple", name: "Apple")
             try apple.save(db)
             #expect(try Food.fetchAll(db) == [apple])
@@ -72,9 +79,7 @@ struct ChangedRowCountTests {
 
     @Test("B03: update() of a missing record throws recordNotFound with a synchronized FTS5 table")
     func updateThrowsWithSynchronizedFTS5() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try createFoodSchema(db)
+        try inNewFoodSchema { db throws in
             let ghost = Food(id: UUID(), foodId: "ghost", name: "Ghost")
             #expect {
                 try ghost.update(db)
@@ -88,9 +93,7 @@ struct ChangedRowCountTests {
 
     @Test("B03: updateAll and deleteAll that match no row return 0 with a synchronized FTS5 table")
     func batchCountsWithSynchronizedFTS5() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try createFoodSchema(db)
+        try inNewFoodSchema { db in
             #expect(try Food.filter(Column("foodId") == "none").updateAll(db, Column("name").set(to: "X")) == 0)
             try db.execute(sql: "INSERT INTO food_ft(food_ft) VALUES ('rebuild')")
             #expect(try Food.filter(Column("foodId") == "none").deleteAll(db) == 0)

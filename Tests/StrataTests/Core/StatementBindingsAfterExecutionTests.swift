@@ -47,9 +47,7 @@ struct StatementBindingsAfterExecutionTests {
 
     @Test("B21: execute() without arguments after execute(arguments:) runs with the same arguments")
     func executeAgainRebinds() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(sql: "CREATE TABLE t(a, b)")
+        try inMemoryWrite("CREATE TABLE t(a, b)") { db in
             let statement = try db.makeStatement(sql: "INSERT INTO t(a, b) VALUES (?, ?)")
             try statement.execute(arguments: [1, "one"])
             try statement.execute()

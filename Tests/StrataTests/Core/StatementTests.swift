@@ -198,14 +198,6 @@ struct StatementTests {
     }
 
     @Test func statementDocumentationSamples() throws {
-        struct Player: FetchableRecord, Hashable {
-            var name: String
-            var score: Int
-            init(row: Row) throws {
-                name = row["name"]
-                score = row["score"]
-            }
-        }
         let dbQueue = try makeQueue()
         try dbQueue.write { db throws in
             let insertStatement = try db.makeStatement(
@@ -219,7 +211,7 @@ struct StatementTests {
             insertStatement.arguments = ["name": "Arthur", "score": 1000]
             selectStatement.arguments = ["Arthur"]
             try insertStatement.execute()
-            #expect(try Player.fetchAll(selectStatement) == [Player(row: ["name": "Arthur", "score": 1000])])
+            #expect(try Player.fetchAll(selectStatement) == [Player(id: 1, name: "Arthur", score: 1000)])
             #expect(try Player.fetchSet(selectStatement).count == 1)
             #expect(try Player.fetchOne(selectStatement)?.score == 1000)
             #expect(try Player.fetchCursor(selectStatement).next()?.name == "Arthur")
@@ -357,9 +349,7 @@ struct StatementMisuseTests {
 struct StatementLiteralAndTextTests {
     @Test("makeStatement(literal:) leaves placeholders of the literal for later arguments")
     func literalPlaceholders() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(sql: "CREATE TABLE player (name TEXT, score INT)")
+        try inMemoryWrite("CREATE TABLE player (name TEXT, score INT)") { db in
             let insert = try db.makeStatement(literal: "INSERT INTO player (name, score) VALUES (?, ?)")
             try insert.execute(arguments: ["Arthur", 1000])
             let named = try db.makeStatement(literal: "INSERT INTO player (name, score) VALUES (:name, :score)")

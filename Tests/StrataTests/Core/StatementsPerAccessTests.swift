@@ -25,7 +25,10 @@ struct StatementsPerAccessTests {
         var books: [Book]
     }
 
-    private func makePool(_ directory: TemporaryDirectory, _ log: SQLLog) throws -> DatabasePool {
+    /// A pool of authors and books in `directory`, and the log of its
+    /// statements, empty once the pool is set up.
+    private func makeLoggedPool(_ directory: TemporaryDirectory) throws -> (DatabasePool, SQLLog) {
+        let log = SQLLog()
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: log.configuration())
         try dbPool.write { db in
             try db.create(table: "author") { t in
@@ -41,7 +44,8 @@ struct StatementsPerAccessTests {
             try Book(id: 1, authorId: 1, title: "Notes").insert(db)
             try Book(id: 2, authorId: 1, title: "Letters").insert(db)
         }
-        return dbPool
+        log.clear()
+        return (dbPool, log)
     }
 
     private func schemaVersionChecks(_ log: SQLLog) -> Int {
@@ -51,8 +55,7 @@ struct StatementsPerAccessTests {
     @Test("An author with its books, read from a pool, checks the schema version once")
     func authorWithBooks() throws {
         let directory = try TemporaryDirectory()
-        let log = SQLLog()
-        let dbPool = try makePool(directory, log)
+        let (dbPool, log) = try makeLoggedPool(directory)
         for _ in 0..<3 {
             log.clear()
             let info = try dbPool.read { db in
@@ -72,9 +75,7 @@ struct StatementsPerAccessTests {
     @Test("Six typical requests check the schema version once each at most")
     func typicalRequests() throws {
         let directory = try TemporaryDirectory()
-        let log = SQLLog()
-        let dbPool = try makePool(directory, log)
-        log.clear()
+        let (dbPool, log) = try makeLoggedPool(directory)
         _ = try dbPool.read { db in try Author.fetchAll(db) }
         _ = try dbPool.read { db in try Author.fetchOne(db, id: 1) }
         _ = try dbPool.read { db in try Book.filter(Column("authorId") == 1).fetchAll(db) }
@@ -87,8 +88,7 @@ struct StatementsPerAccessTests {
     @Test("A reader sees the schema the writer changed between two reads")
     func schemaChangeBetweenReads() throws {
         let directory = try TemporaryDirectory()
-        let log = SQLLog()
-        let dbPool = try makePool(directory, log)
+        let (dbPool, _) = try makeLoggedPool(directory)
         #expect(try dbPool.read { db in try db.columns(in: "author").map(\.name) } == ["id", "name"])
         try dbPool.write { db in try db.alter(table: "author") { t in t.add(column: "bio", .text) } }
         #expect(try dbPool.read { db in try db.columns(in: "author").map(\.name) } == ["id", "name", "bio"])
@@ -97,9 +97,7 @@ struct StatementsPerAccessTests {
     @Test("Outside of a transaction, each lookup checks the schema version")
     func withoutTransaction() throws {
         let directory = try TemporaryDirectory()
-        let log = SQLLog()
-        let dbPool = try makePool(directory, log)
-        log.clear()
+        let (dbPool, log) = try makeLoggedPool(directory)
         try dbPool.unsafeRead { db in
             _ = try db.columns(in: "author")
             _ = try db.primaryKey("book")

@@ -7,12 +7,16 @@ import Testing
 /// `inSavepoint`) that end behind their back, read-only transactions, empty
 /// transactions, savepoint names, and reentrant reads from a pool's writer.
 struct TransactionWrapperTests {
-    private func makeQueue(_ log: SQLLog = SQLLog()) throws -> DatabaseQueue {
-        let dbQueue = try DatabaseQueue(configuration: log.configuration())
-        try dbQueue.write { db in
-            try db.execute(sql: "CREATE TABLE t(a UNIQUE ON CONFLICT ROLLBACK)")
-        }
-        return dbQueue
+    private func makeQueue() throws -> DatabaseQueue {
+        try makeLoggedQueue().0
+    }
+
+    /// A queue with the table `t`, and the log of its statements, empty once
+    /// the table is created.
+    private func makeLoggedQueue() throws -> (DatabaseQueue, SQLLog) {
+        let log = SQLLog()
+        let dbQueue = try inMemoryDatabase("CREATE TABLE t(a UNIQUE ON CONFLICT ROLLBACK)", recordingIn: log)
+        return (dbQueue, log)
     }
 
     // MARK: - Aborted transactions (item 3)
@@ -85,9 +89,7 @@ struct TransactionWrapperTests {
 
     @Test("read forbids writes before BEGIN DEFERRED")
     func readStatements() throws {
-        let log = SQLLog()
-        let dbQueue = try makeQueue(log)
-        log.clear()
+        let (dbQueue, log) = try makeLoggedQueue()
         _ = try dbQueue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") }
         #expect(
             log.statements() == [
@@ -98,8 +100,7 @@ struct TransactionWrapperTests {
 
     @Test("Transactions opened inside readOnly are DEFERRED")
     func transactionsInsideReadOnly() throws {
-        let log = SQLLog()
-        let dbQueue = try makeQueue(log)
+        let (dbQueue, log) = try makeLoggedQueue()
         try dbQueue.writeWithoutTransaction { db in
             try db.readOnly {
                 log.clear()
@@ -141,9 +142,7 @@ struct TransactionWrapperTests {
 
     @Test("Nested savepoints are named grdb")
     func savepointName() throws {
-        let log = SQLLog()
-        let dbQueue = try makeQueue(log)
-        log.clear()
+        let (dbQueue, log) = try makeLoggedQueue()
         try dbQueue.write { db in
             try db.inSavepoint {
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
@@ -160,14 +159,11 @@ struct TransactionWrapperTests {
     @Test("unsafeReentrantRead inside a pool's write reads through the writer")
     func reentrantReadInPoolWrite() throws {
         let directory = try TemporaryDirectory()
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
-        try dbPool.write { db in
-            try db.execute(sql: "CREATE TABLE t(a)")
-        }
+        let dbPool = try makePlayerPool(directory)
         let count = try dbPool.write { db in
-            try db.execute(sql: "INSERT INTO t VALUES (1)")
+            try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
             // Uncommitted: only the writer sees it.
-            return try dbPool.unsafeReentrantRead { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")! }
+            return try dbPool.unsafeReentrantRead { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! }
         }
         #expect(count == 1)
     }

@@ -6,6 +6,13 @@
     import Testing
     import Tracing
 
+    /// A configuration whose accesses and statements are spans of `tracer`.
+    private func tracingConfiguration(_ tracer: InMemoryTracer) -> Configuration {
+        var config = Configuration()
+        config.tracing = DatabaseTracing(tracer: tracer)
+        return config
+    }
+
     @Suite("Tracing integration (swift-distributed-tracing)")
     struct TracingIntegrationTests {
         // Both async paths: in the caller's task, and on a continuation
@@ -14,10 +21,8 @@
         @Test("Accesses and statements are spans under the caller's span", arguments: AsyncWriterKind.allCases)
         func spans(kind: AsyncWriterKind) async throws {
             let tracer = InMemoryTracer()
-            var config = Configuration()
-            config.tracing = DatabaseTracing(tracer: tracer)
             let directory = try TemporaryDirectory()
-            let dbQueue = try kind.open(directory, configuration: config)
+            let dbQueue = try kind.open(directory, configuration: tracingConfiguration(tracer))
             try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t(a)") }
             tracer.clearAll()
             let parent = tracer.startSpan("request", context: .topLevel, ofKind: .server)
@@ -47,9 +52,7 @@
         @Test("Statements stopped before their end (fetchOne, a dropped cursor) end their span with the access")
         func statementsStoppedEarly() throws {
             let tracer = InMemoryTracer()
-            var config = Configuration()
-            config.tracing = DatabaseTracing(tracer: tracer)
-            let dbQueue = try DatabaseQueue(configuration: config)
+            let dbQueue = try DatabaseQueue(configuration: tracingConfiguration(tracer))
             try dbQueue.write { db in
                 try db.execute(sql: "CREATE TABLE t(a); INSERT INTO t VALUES (1), (2), (3)")
             }
@@ -77,9 +80,7 @@
         @Test("A failed statement records its error")
         func failure() throws {
             let tracer = InMemoryTracer()
-            var config = Configuration()
-            config.tracing = DatabaseTracing(tracer: tracer)
-            let dbQueue = try DatabaseQueue(configuration: config)
+            let dbQueue = try DatabaseQueue(configuration: tracingConfiguration(tracer))
             _ = try? dbQueue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM missing") }
             let spans = tracer.finishedSpans
             let access = try #require(spans.first { $0.operationName == "db.write" || $0.operationName == "db.read" })

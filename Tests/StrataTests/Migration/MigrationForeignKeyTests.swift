@@ -14,6 +14,14 @@ private func registerAuthorsAndBooks(_ migrator: inout DatabaseMigrator) {
     }
 }
 
+/// The database error that `migrator` throws as it migrates `dbQueue`; nil,
+/// with an issue recorded, when it throws none.
+private func migrationError(
+    _ migrator: DatabaseMigrator, in dbQueue: DatabaseQueue, sourceLocation: SourceLocation = #_sourceLocation
+) -> DatabaseError? {
+    #expect(throws: DatabaseError.self, sourceLocation: sourceLocation) { try migrator.migrate(dbQueue) }
+}
+
 struct MigrationForeignKeyTests {
     @Test func deferredMigrationsDisableForeignKeys() throws {
         var migrator = DatabaseMigrator()
@@ -43,9 +51,7 @@ struct MigrationForeignKeyTests {
             try db.execute(sql: "CREATE TABLE later (id INTEGER PRIMARY KEY)")
         }
         let dbQueue = try DatabaseQueue()
-        let error = #expect(throws: DatabaseError.self) {
-            try migrator.migrate(dbQueue)
-        }
+        let error = migrationError(migrator, in: dbQueue)
         #expect(error?.resultCode == .SQLITE_CONSTRAINT)
         #expect(error?.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY)
         #expect(
@@ -77,9 +83,7 @@ struct MigrationForeignKeyTests {
         migrator.registerMigration("Checked") { db throws in
             try db.execute(sql: "CREATE TABLE other (id INTEGER PRIMARY KEY)")
         }
-        let error = #expect(throws: DatabaseError.self) {
-            try migrator.migrate(dbQueue)
-        }
+        let error = migrationError(migrator, in: dbQueue)
         #expect(
             error?.message
                 == "FOREIGN KEY constraint violation - from book(authorId) to author(id), in [id:1 authorId:2 title:NULL]"
@@ -89,41 +93,41 @@ struct MigrationForeignKeyTests {
         }
     }
 
-    @Test func violationOfAForeignKeyToAnImplicitPrimaryKey() throws {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("Composite") { db throws in
-            try db.execute(
+    /// A migration whose rows violate a foreign key, and the message of the
+    /// error it throws.
+    struct Violation: Sendable, CustomStringConvertible {
+        /// The identifier of the migration.
+        var description: String
+        var sql: String
+        var message: String
+    }
+
+    @Test(
+        "The message of a violation names the columns of a key to an implicit primary key, or of a WITHOUT ROWID table",
+        arguments: [
+            Violation(
+                description: "Composite",
                 sql: """
                     CREATE TABLE parent (a INTEGER, b INTEGER, PRIMARY KEY (a, b));
                     CREATE TABLE child (id INTEGER PRIMARY KEY, pa INTEGER, pb INTEGER,
                       FOREIGN KEY (pa, pb) REFERENCES parent);
                     INSERT INTO child VALUES (1, 2, 3);
-                    """)
-        }
-        let dbQueue = try DatabaseQueue()
-        let error = #expect(throws: DatabaseError.self) {
-            try migrator.migrate(dbQueue)
-        }
-        #expect(
-            error?.message
-                == "FOREIGN KEY constraint violation - from child(pa, pb) to parent(a, b), in [id:1 pa:2 pb:3]")
-    }
-
-    @Test func violationInAWithoutRowIDTable() throws {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("Without rowid") { db throws in
-            try db.execute(
+                    """,
+                message: "FOREIGN KEY constraint violation - from child(pa, pb) to parent(a, b), in [id:1 pa:2 pb:3]"),
+            Violation(
+                description: "Without rowid",
                 sql: """
                     CREATE TABLE parent (id INTEGER PRIMARY KEY);
                     CREATE TABLE child (code TEXT PRIMARY KEY, parentId INTEGER REFERENCES parent(id)) WITHOUT ROWID;
                     INSERT INTO child VALUES ('a', 2);
-                    """)
-        }
-        let dbQueue = try DatabaseQueue()
-        let error = #expect(throws: DatabaseError.self) {
-            try migrator.migrate(dbQueue)
-        }
-        #expect(error?.message == "FOREIGN KEY constraint violation - from child(parentId) to parent(id)")
+                    """,
+                message: "FOREIGN KEY constraint violation - from child(parentId) to parent(id)"),
+        ])
+    func violationMessage(_ violation: Violation) throws {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration(violation.description) { db throws in try db.execute(sql: violation.sql) }
+        let error = try migrationError(migrator, in: DatabaseQueue())
+        #expect(error?.message == violation.message)
     }
 
     @Test func immediateMigrationsKeepForeignKeys() throws {
@@ -134,9 +138,7 @@ struct MigrationForeignKeyTests {
             try db.execute(sql: "INSERT INTO book (id, authorId, title) VALUES (1, 1, 'Moby-Dick')")
         }
         let dbQueue = try DatabaseQueue()
-        let error = #expect(throws: DatabaseError.self) {
-            try migrator.migrate(dbQueue)
-        }
+        let error = migrationError(migrator, in: dbQueue)
         #expect(error?.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY)
         #expect(error?.message == "FOREIGN KEY constraint failed")
         try dbQueue.read { db throws in
@@ -200,9 +202,7 @@ struct MigrationForeignKeyTests {
         migrator.registerMigration("Violation") { db throws in
             try db.execute(sql: "INSERT INTO book (id, authorId, title) VALUES (1, 2, 'Moby-Dick')")
         }
-        let error = #expect(throws: DatabaseError.self) {
-            try migrator.migrate(DatabaseQueue())
-        }
+        let error = try migrationError(migrator, in: DatabaseQueue())
         #expect(error?.sql == nil)
         #expect(
             error.map(String.init(describing:))

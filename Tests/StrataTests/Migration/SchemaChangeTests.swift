@@ -44,6 +44,14 @@ private func migrateTwice(
     }
 }
 
+/// Whether `migrator` sees schema changes in `dbQueue`, asked before it
+/// migrates `dbQueue`.
+private func hasSchemaChangesThenMigrate(_ migrator: DatabaseMigrator, _ dbQueue: DatabaseQueue) throws -> Bool {
+    let hasSchemaChanges = try dbQueue.read { db throws in try migrator.hasSchemaChanges(db) }
+    try migrator.migrate(dbQueue)
+    return hasSchemaChanges
+}
+
 struct SchemaChangeTests {
     @Test func unchangedMigrationsKeepTheData() throws {
         let dbQueue = try DatabaseQueue()
@@ -52,10 +60,7 @@ struct SchemaChangeTests {
         try dbQueue.write { db throws in
             try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
         }
-        try dbQueue.read { db throws in
-            #expect(try migrator.hasSchemaChanges(db) == false)
-        }
-        try migrator.migrate(dbQueue)
+        #expect(try hasSchemaChangesThenMigrate(migrator, dbQueue) == false)
         try dbQueue.read { db throws in
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") == 1)
         }
@@ -78,10 +83,7 @@ struct SchemaChangeTests {
         fixed.registerMigration("Add 'isInjured' to 'players'") { db throws in
             try db.execute(sql: "ALTER TABLE player ADD COLUMN isInjured BOOLEAN DEFAULT 0")
         }
-        try dbQueue.read { db throws in
-            #expect(try fixed.hasSchemaChanges(db))
-        }
-        try fixed.migrate(dbQueue)
+        #expect(try hasSchemaChangesThenMigrate(fixed, dbQueue))
         try dbQueue.read { db throws in
             let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('player')")
             #expect(columns == ["id", "name", "createdAt", "isInjured"])
@@ -95,10 +97,7 @@ struct SchemaChangeTests {
         let dbQueue = try DatabaseQueue()
         try playerMigrator("id INTEGER PRIMARY KEY, nmae TEXT", erasing: false).migrate(dbQueue)
         let fixed = playerMigrator("id INTEGER PRIMARY KEY, name TEXT", erasing: false)
-        try dbQueue.read { db throws in
-            #expect(try fixed.hasSchemaChanges(db))
-        }
-        try fixed.migrate(dbQueue)
+        #expect(try hasSchemaChangesThenMigrate(fixed, dbQueue))
         try dbQueue.read { db throws in
             let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info('player')")
             #expect(columns == ["id", "nmae"])
@@ -116,10 +115,7 @@ struct SchemaChangeTests {
         migrator.registerMigration("v3-bis") { db throws in
             try db.execute(sql: "CREATE TABLE t3 (id INTEGER PRIMARY KEY)")
         }
-        try dbQueue.read { db throws in
-            #expect(try migrator.hasSchemaChanges(db))
-        }
-        try migrator.migrate(dbQueue)
+        #expect(try hasSchemaChangesThenMigrate(migrator, dbQueue))
         try dbQueue.read { db throws in
             #expect(try migrator.appliedIdentifiers(db) == ["v1", "v2", "v3-bis"])
         }
@@ -133,10 +129,7 @@ struct SchemaChangeTests {
         }
         var migrator = versionedMigrator(count: 3)
         migrator.eraseDatabaseOnSchemaChange = true
-        try dbQueue.read { db throws in
-            #expect(try migrator.hasSchemaChanges(db) == false)
-        }
-        try migrator.migrate(dbQueue)
+        #expect(try hasSchemaChangesThenMigrate(migrator, dbQueue) == false)
         try dbQueue.read { db throws in
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t1") == 1)
             #expect(try tableExists(db, "t3"))

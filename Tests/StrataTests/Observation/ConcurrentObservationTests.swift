@@ -19,6 +19,18 @@ private func makeObservedPool(_ directory: TemporaryDirectory, maximumReaderCoun
     return dbPool
 }
 
+/// Runs `body` with a new observed pool and a gate for its fetches: held
+/// fetches never outlive the test, even when it fails early.
+private func withHeldFetches(
+    maximumReaderCount: Int = 5, _ body: (DatabasePool, HeldFetches) async throws -> Void
+) async throws {
+    let directory = try TemporaryDirectory()
+    let dbPool = try makeObservedPool(directory, maximumReaderCount: maximumReaderCount)
+    let gate = HeldFetches()
+    defer { gate.open() }
+    try await body(dbPool, gate)
+}
+
 private func insertPlayer(_ writer: some DatabaseWriter) throws {
     try writer.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
 }
@@ -152,87 +164,78 @@ struct ConcurrentObservationTests {
 
     @Test("A slow fetch does not hold the writer; the commits it misses are coalesced into one more fetch")
     func slowFetchDoesNotHoldWriter() async throws {
-        let directory = try TemporaryDirectory()
-        let dbPool = try makeObservedPool(directory)
-        let gate = HeldFetches()
-        // Held fetches never outlive the test, even when it fails early.
-        defer { gate.open() }
-        let observation = PlayerCountTracking.trackingConstantRegion.observation(gate: gate)
-        let (cancellable, values) = start(observation, in: dbPool)
-        defer { cancellable.cancel() }
-        #expect(await values.wait { $0.count == 1 })
-        gate.close()
-        try insertPlayer(dbPool)
-        #expect(await gate.held.wait { $0 == [1] })
-        // The fetch of count 1 is held: writes go on.
-        for _ in 0..<20 { try insertPlayer(dbPool) }
-        #expect(try playerCount(dbPool) == 21)
-        #expect(values.values.map(\.count) == [0])
-        gate.open()
-        #expect(await values.wait { $0.last?.count == 21 })
-        #expect(values.values.map(\.count) == [0, 1, 21])
+        try await withHeldFetches { dbPool, gate in
+            let observation = PlayerCountTracking.trackingConstantRegion.observation(gate: gate)
+            let (cancellable, values) = start(observation, in: dbPool)
+            defer { cancellable.cancel() }
+            #expect(await values.wait { $0.count == 1 })
+            gate.close()
+            try insertPlayer(dbPool)
+            #expect(await gate.held.wait { $0 == [1] })
+            // The fetch of count 1 is held: writes go on.
+            for _ in 0..<20 { try insertPlayer(dbPool) }
+            #expect(try playerCount(dbPool) == 21)
+            #expect(values.values.map(\.count) == [0])
+            gate.open()
+            #expect(await values.wait { $0.last?.count == 21 })
+            #expect(values.values.map(\.count) == [0, 1, 21])
+        }
     }
 
     @Test("Many slow observations do not hold the writer either")
     func manySlowObservations() async throws {
-        let directory = try TemporaryDirectory()
-        let dbPool = try makeObservedPool(directory, maximumReaderCount: 2)
-        let gate = HeldFetches()
-        // Held fetches never outlive the test, even when it fails early.
-        defer { gate.open() }
-        var observations: [(AnyDatabaseCancellable, ObservedValues<ObservedFetch>)] = []
-        for index in 0..<8 {
-            let tracking: PlayerCountTracking = index.isMultiple(of: 2) ? .trackingConstantRegion : .trackingRegions
-            observations.append(start(tracking.observation(gate: gate), in: dbPool))
-        }
-        defer { for (cancellable, _) in observations { cancellable.cancel() } }
-        for (_, values) in observations {
-            #expect(await values.wait { $0.count == 1 })
-        }
-        gate.close()
-        try insertPlayer(dbPool)
-        #expect(await gate.held.wait { !$0.isEmpty })
-        // At least one fetch is held, the others wait for a lane or a reader.
-        for _ in 0..<20 { try insertPlayer(dbPool) }
-        // Reads of the application still get a reader.
-        gate.open()
-        for (_, values) in observations {
-            #expect(await values.wait { $0.last?.count == 21 })
-            // At most: the initial value, the state of the first commit, and
-            // one more fetch for the rest.
-            #expect(values.values.count <= 3)
+        try await withHeldFetches(maximumReaderCount: 2) { dbPool, gate in
+            var observations: [(AnyDatabaseCancellable, ObservedValues<ObservedFetch>)] = []
+            for index in 0..<8 {
+                let tracking: PlayerCountTracking = index.isMultiple(of: 2) ? .trackingConstantRegion : .trackingRegions
+                observations.append(start(tracking.observation(gate: gate), in: dbPool))
+            }
+            defer { for (cancellable, _) in observations { cancellable.cancel() } }
+            for (_, values) in observations {
+                #expect(await values.wait { $0.count == 1 })
+            }
+            gate.close()
+            try insertPlayer(dbPool)
+            #expect(await gate.held.wait { !$0.isEmpty })
+            // At least one fetch is held, the others wait for a lane or a reader.
+            for _ in 0..<20 { try insertPlayer(dbPool) }
+            // Reads of the application still get a reader.
+            gate.open()
+            for (_, values) in observations {
+                #expect(await values.wait { $0.last?.count == 21 })
+                // At most: the initial value, the state of the first commit, and
+                // one more fetch for the rest.
+                #expect(values.values.count <= 3)
+            }
         }
     }
 
     @Test("A cancelled observation stops fetching, even with a fetch held on a reader")
     func cancellationDuringFetch() async throws {
-        let directory = try TemporaryDirectory()
-        let dbPool = try makeObservedPool(directory)
-        let gate = HeldFetches()
-        // Held fetches never outlive the test, even when it fails early.
-        defer { gate.open() }
-        let fetches = ObservedValues<Int>()
-        let observation = PlayerCountTracking.trackingConstantRegion.observation(gate: gate) { _ in
-            fetches.record(0)
+        try await withHeldFetches { dbPool, gate in
+            let fetches = ObservedValues<Int>()
+            let observation = PlayerCountTracking.trackingConstantRegion.observation(gate: gate) { _ in
+                fetches.record(0)
+            }
+            let (cancellable, values) = start(observation, in: dbPool)
+            #expect(await values.wait { $0.count == 1 })
+            gate.close()
+            try insertPlayer(dbPool)
+            #expect(await gate.held.wait { $0 == [1] })
+            try insertPlayer(dbPool)
+            cancellable.cancel()
+            gate.open()
+            // A later observation on the same pool receives the last state: the
+            // lane went on, and the cancelled one did not fetch again.
+            let (otherCancellable, otherValues) = start(
+                PlayerCountTracking.trackingRegions.observation(), in: dbPool)
+            defer { otherCancellable.cancel() }
+            #expect(await otherValues.wait { $0.last?.count == 2 })
+            try insertPlayer(dbPool)
+            #expect(await otherValues.wait { $0.last?.count == 3 })
+            #expect(fetches.values.count == 2)
+            #expect(values.values.map(\.count) == [0])
         }
-        let (cancellable, values) = start(observation, in: dbPool)
-        #expect(await values.wait { $0.count == 1 })
-        gate.close()
-        try insertPlayer(dbPool)
-        #expect(await gate.held.wait { $0 == [1] })
-        try insertPlayer(dbPool)
-        cancellable.cancel()
-        gate.open()
-        // A later observation on the same pool receives the last state: the
-        // lane went on, and the cancelled one did not fetch again.
-        let (otherCancellable, otherValues) = start(
-            PlayerCountTracking.trackingRegions.observation(), in: dbPool)
-        defer { otherCancellable.cancel() }
-        #expect(await otherValues.wait { $0.last?.count == 2 })
-        try insertPlayer(dbPool)
-        #expect(await otherValues.wait { $0.last?.count == 3 })
-        #expect(fetches.values.count == 2)
-        #expect(values.values.map(\.count) == [0])
     }
 
     @Test("An error thrown by a fetch on a reader is notified, and stops the observation")

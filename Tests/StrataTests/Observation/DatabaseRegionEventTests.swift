@@ -41,12 +41,12 @@ struct DatabaseRegionEventTests {
 struct RequestRegionTests {
     @Test("Primary key filters track rowids")
     func rowIDs() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
-            try db.execute(sql: "CREATE TABLE document (content TEXT)")
-            try db.execute(sql: "CREATE TABLE country (code TEXT PRIMARY KEY)")
-        }
+        let dbQueue = try inMemoryDatabase(
+            """
+            CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE document (content TEXT);
+            CREATE TABLE country (code TEXT PRIMARY KEY);
+            """)
         try dbQueue.read { db throws in
             #expect(try Table("player").filter(keys: [1, 2]).databaseRegion(db).description == "player(id,name)[1,2]")
             #expect(

@@ -3,6 +3,19 @@ import Strata
 import StrataTestSupport
 import Testing
 
+/// Starts `observation` in `dbQueue`, with no error expected, and counts the
+/// changes it notifies.
+private func startCounting(
+    _ observation: DatabaseRegionObservation, in dbQueue: DatabaseQueue
+) -> (AnyDatabaseCancellable, Counter) {
+    let changes = Counter()
+    let cancellable = observation.start(in: dbQueue) { _ in
+    } onChange: { _ in
+        changes.increment()
+    }
+    return (cancellable, changes)
+}
+
 @Suite("DatabaseRegionObservation")
 struct DatabaseRegionObservationTests {
     @Test("onChange runs after each commit that modified the region")
@@ -35,52 +48,34 @@ struct DatabaseRegionObservationTests {
     @Test("Column regions ignore updates of other columns")
     func columns() throws {
         let dbQueue = try makePlayerAndTeamDatabase()
-        let changes = LockedBox(0)
-        let observation = DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT score FROM player"))
-        let cancellable = observation.start(in: dbQueue) { _ in
-        } onChange: { _ in
-            changes.withLock { $0 += 1 }
-        }
+        let (cancellable, changes) = startCounting(
+            DatabaseRegionObservation(tracking: SQLRequest<Row>(sql: "SELECT score FROM player")), in: dbQueue)
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (name, score) VALUES ('Arthur', 1)") }
         try dbQueue.write { db in try db.execute(sql: "UPDATE player SET name = 'Barbara'") }
         try dbQueue.write { db in try db.execute(sql: "UPDATE player SET score = 2") }
-        #expect(changes.withLock { $0 } == 2)
+        #expect(changes.value == 2)
         withExtendedLifetime(cancellable) {}
     }
 
     @Test("Several regions, the full database, and undetected changes")
     func severalRegions() throws {
         let dbQueue = try makePlayerAndTeamDatabase()
-        let tableChanges = LockedBox(0)
-        let fullChanges = LockedBox(0)
-        let c1 = DatabaseRegionObservation(tracking: Table("player"), Table("team"))
-            .start(in: dbQueue) { _ in
-            } onChange: { _ in
-                tableChanges.withLock { $0 += 1 }
-            }
-        let c2 = DatabaseRegionObservation(tracking: .fullDatabase)
-            .start(in: dbQueue) { _ in
-            } onChange: { _ in
-                fullChanges.withLock { $0 += 1 }
-            }
+        let (c1, tableChanges) = startCounting(
+            DatabaseRegionObservation(tracking: Table("player"), Table("team")), in: dbQueue)
+        let (c2, fullChanges) = startCounting(DatabaseRegionObservation(tracking: .fullDatabase), in: dbQueue)
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO team (name) VALUES ('Reds')") }
         try dbQueue.write { db in try db.notifyChanges(in: Table("player")) }
         try dbQueue.write { db in try db.execute(sql: "CREATE TABLE other (id INTEGER PRIMARY KEY)") }
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO other DEFAULT VALUES") }
-        #expect(tableChanges.withLock { $0 } == 2)
-        #expect(fullChanges.withLock { $0 } == 3)
+        #expect(tableChanges.value == 2)
+        #expect(fullChanges.value == 3)
         withExtendedLifetime((c1, c2)) {}
     }
 
     @Test("Changes made in savepoints count once released, not once rolled back")
     func savepoints() throws {
         let dbQueue = try makePlayerAndTeamDatabase()
-        let changes = LockedBox(0)
-        let observation = DatabaseRegionObservation(tracking: Table("player"))
-        let cancellable = observation.start(in: dbQueue) { _ in
-        } onChange: { _ in
-            changes.withLock { $0 += 1 }
-        }
+        let (cancellable, changes) = startCounting(DatabaseRegionObservation(tracking: Table("player")), in: dbQueue)
         // The only change of the transaction is in a released savepoint.
         try dbQueue.write { db in
             try db.inSavepoint {
@@ -88,7 +83,7 @@ struct DatabaseRegionObservationTests {
                 return .commit
             }
         }
-        #expect(changes.withLock { $0 } == 1)
+        #expect(changes.value == 1)
         // ... in a rolled back savepoint.
         try dbQueue.write { db in
             try db.inSavepoint {
@@ -97,25 +92,22 @@ struct DatabaseRegionObservationTests {
             }
             try db.execute(sql: "INSERT INTO team (name) VALUES ('Reds')")
         }
-        #expect(changes.withLock { $0 } == 1)
+        #expect(changes.value == 1)
         withExtendedLifetime(cancellable) {}
     }
 
     @Test("Deinitializing the cancellable stops the observation")
     func deinitStops() throws {
         let dbQueue = try makePlayerAndTeamDatabase()
-        let changes = LockedBox(0)
+        let changes: Counter
         do {
-            let cancellable = DatabaseRegionObservation(tracking: Table("player"))
-                .start(in: dbQueue) { _ in
-                } onChange: { _ in
-                    changes.withLock { $0 += 1 }
-                }
+            let cancellable: AnyDatabaseCancellable
+            (cancellable, changes) = startCounting(DatabaseRegionObservation(tracking: Table("player")), in: dbQueue)
             try dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
             withExtendedLifetime(cancellable) {}
         }
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO player DEFAULT VALUES") }
-        #expect(changes.withLock { $0 } == 1)
+        #expect(changes.value == 1)
     }
 
     @Test("A region that can't be computed reports an error")

@@ -13,11 +13,7 @@ struct FTSObservationTests {
             try db.execute(sql: "CREATE VIRTUAL TABLE document USING \(module)(content)")
         }
         let observed = ObservedValues<Int>()
-        let cancellable =
-            ValueObservation
-            .tracking { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM document")! }
-            .start(
-                in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "fts")), recordingIn: observed)
+        let cancellable = observeRowCount(of: "document", in: dbQueue, queueLabel: "fts", recordingIn: observed)
         defer { cancellable.cancel() }
         #expect(await observed.wait { $0 == [0] })
         try await dbQueue.write { try $0.execute(sql: "INSERT INTO document VALUES ('SQLite')") }
@@ -30,11 +26,11 @@ struct FTSObservationTests {
 
     @Test("A DatabaseRegionObservation of an FTS4 table notices its changes")
     func regionObservation() throws {
-        let dbQueue = try DatabaseQueue()
-        try dbQueue.write { db in
-            try db.execute(sql: "CREATE VIRTUAL TABLE document USING fts4(content)")
-            try db.execute(sql: "CREATE TABLE other(a)")
-        }
+        let dbQueue = try inMemoryDatabase(
+            """
+            CREATE VIRTUAL TABLE document USING fts4(content);
+            CREATE TABLE other(a);
+            """)
         let changes = Counter()
         let observation = DatabaseRegionObservation(tracking: Table("document"))
         let cancellable = observation.start(in: dbQueue, onError: { _ in }, onChange: { _ in changes.increment() })

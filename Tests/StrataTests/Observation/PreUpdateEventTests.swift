@@ -14,11 +14,17 @@ struct PreUpdateEventTests {
         func databaseDidRollback(_ db: Database) {}
     }
 
+    /// A new observer of the pre-update events of `writer`.
+    private func preUpdateObserver(of writer: some DatabaseWriter) -> PreUpdateObserver {
+        let observer = PreUpdateObserver()
+        writer.add(transactionObserver: observer)
+        return observer
+    }
+
     @Test("Initial and final values of inserted, updated and deleted rows")
     func values() throws {
         let dbQueue = try inMemoryDatabase("CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
-        let observer = PreUpdateObserver()
-        dbQueue.add(transactionObserver: observer)
+        let observer = preUpdateObserver(of: dbQueue)
         try dbQueue.write { db in
             try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')")
             try db.execute(sql: "UPDATE player SET name = 'Barbara', id = 2")
@@ -40,11 +46,11 @@ struct PreUpdateEventTests {
         #expect(events.allSatisfy { $0.depth == 0 })
     }
 
-    /// A pool with a `player` table, and a value observation of it, whose
-    /// observer the broker asks nothing about statements.
-    private func poolWithValueObservation(
-        _ directory: TemporaryDirectory
-    ) throws -> (DatabasePool, AnyDatabaseCancellable) {
+    /// Runs `body` with a pool that has a `player` table, and a value
+    /// observation of it, whose observer the broker asks nothing about
+    /// statements. The observation ends when `body` returns.
+    private func withValueObservedPool(_ body: (DatabasePool) throws -> Void) throws {
+        let directory = try TemporaryDirectory()
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
         try dbPool.write { db in
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
@@ -55,47 +61,43 @@ struct PreUpdateEventTests {
         let cancellable = observation.start(
             in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "values")), onError: { _ in },
             onChange: { _ in })
-        return (dbPool, cancellable)
+        defer { cancellable.cancel() }
+        try body(dbPool)
     }
 
     @Test(
         "Beside value observations (which the broker asks nothing), application observers get pre-update events and veto commits"
     )
     func besideValueObservations() throws {
-        let directory = try TemporaryDirectory()
-        let (dbPool, cancellable) = try poolWithValueObservation(directory)
-        defer { cancellable.cancel() }
-        let observer = PreUpdateObserver()
-        dbPool.add(transactionObserver: observer)
-        try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')") }
-        #expect(observer.events.map(\.kind) == [.insert])
+        try withValueObservedPool { dbPool in
+            let observer = preUpdateObserver(of: dbPool)
+            try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')") }
+            #expect(observer.events.map(\.kind) == [.insert])
 
-        let vetoing = ClosureObserver(willCommit: { throw ObserverTestError() })
-        dbPool.add(transactionObserver: vetoing)
-        #expect(throws: ObserverTestError.self) {
-            try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (2, 'Barbara')") }
+            let vetoing = ClosureObserver(willCommit: { throw ObserverTestError() })
+            dbPool.add(transactionObserver: vetoing)
+            #expect(throws: ObserverTestError.self) {
+                try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (2, 'Barbara')") }
+            }
+            #expect(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 1)
         }
-        #expect(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 1)
     }
+
     @Test("Pre-update events stop and resume as application observers leave and come, beside a value observation")
     func applicationObserversComeAndGo() throws {
-        let directory = try TemporaryDirectory()
-        let (dbPool, cancellable) = try poolWithValueObservation(directory)
-        defer { cancellable.cancel() }
+        try withValueObservedPool { dbPool in
+            let first = preUpdateObserver(of: dbPool)
+            try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')") }
+            dbPool.remove(transactionObserver: first)
+            // Only the value observation is left.
+            try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (2, 'Barbara')") }
+            let second = preUpdateObserver(of: dbPool)
+            try dbPool.write { db in try db.execute(sql: "UPDATE player SET name = 'Craig' WHERE id = 1") }
 
-        let first = PreUpdateObserver()
-        dbPool.add(transactionObserver: first)
-        try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (1, 'Arthur')") }
-        dbPool.remove(transactionObserver: first)
-        // Only the value observation is left.
-        try dbPool.write { db in try db.execute(sql: "INSERT INTO player (id, name) VALUES (2, 'Barbara')") }
-        let second = PreUpdateObserver()
-        dbPool.add(transactionObserver: second)
-        try dbPool.write { db in try db.execute(sql: "UPDATE player SET name = 'Craig' WHERE id = 1") }
-
-        #expect(first.events.map(\.kind) == [.insert])
-        #expect(first.events.map(\.finalRowID) == [1])
-        #expect(second.events.map(\.kind) == [.update])
-        #expect(second.events.first?.finalDatabaseValue(atIndex: 1) == "Craig".databaseValue)
+            #expect(first.events.map(\.kind) == [.insert])
+            #expect(first.events.map(\.finalRowID) == [1])
+            #expect(second.events.map(\.kind) == [.update])
+            #expect(second.events.first?.finalDatabaseValue(atIndex: 1) == "Craig".databaseValue)
+        }
     }
 }

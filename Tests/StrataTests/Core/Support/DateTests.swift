@@ -124,15 +124,11 @@ struct DateTests {
         try dbQueue.read { db throws in
             var generator = SystemRandomNumberGenerator()
             for _ in 0..<2000 {
-                let year = Int.random(in: 0...9999, using: &generator)
-                let month = Int.random(in: 1...12, using: &generator)
-                let day = Int.random(in: 1...28, using: &generator)
-                let hour = Int.random(in: 0...23, using: &generator)
-                let minute = Int.random(in: 0...59, using: &generator)
-                let second = Int.random(in: 0...59, using: &generator)
+                let t = RandomDateTime(maximumDay: 28, using: &generator)
                 let ms = Int.random(in: 0...999, using: &generator)
                 let string = String(
-                    format: "%04d-%02d-%02d %02d:%02d:%02d.%03d", year, month, day, hour, minute, second, ms)
+                    format: "%04d-%02d-%02d %02d:%02d:%02d.%03d", t.year, t.month, t.day, t.hour, t.minute, t.second,
+                    ms)
                 let unixTime = try Double.fetchOne(
                     db, sql: "SELECT (julianday(?) - 2440587.5) * 86400000.0", arguments: [string])!
                 let date = try #require(Date.fromDatabaseValue(string.databaseValue), "\(string)")

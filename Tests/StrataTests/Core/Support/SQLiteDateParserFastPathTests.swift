@@ -29,16 +29,11 @@ struct SQLiteDateParserFastPathTests {
     @Test func agreesWithTheGeneralParserOnRandomDates() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<50_000 {
-            let year = Int.random(in: 0...9999, using: &generator)
-            let month = Int.random(in: 1...12, using: &generator)
-            let day = Int.random(in: 1...31, using: &generator)
-            let hour = Int.random(in: 0...23, using: &generator)
-            let minute = Int.random(in: 0...59, using: &generator)
-            let second = Int.random(in: 0...59, using: &generator)
+            let t = RandomDateTime(maximumDay: 31, using: &generator)
             let separator = Bool.random(using: &generator) ? " " : "T"
             var string =
-                "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))\(separator)"
-                + "\(Self.pad(hour, 2)):\(Self.pad(minute, 2)):\(Self.pad(second, 2))"
+                "\(Self.pad(t.year, 4))-\(Self.pad(t.month, 2))-\(Self.pad(t.day, 2))\(separator)"
+                + "\(Self.pad(t.hour, 2)):\(Self.pad(t.minute, 2)):\(Self.pad(t.second, 2))"
             switch Int.random(in: 0...5, using: &generator) {
             case 0: break
             case 1: string += "." + Self.pad(Int.random(in: 0...9), 1)
