@@ -68,9 +68,12 @@ package final class Waitable<State>: @unchecked Sendable {
                 continuation.resume()
                 return
             }
-            let (seconds, attoseconds) = timeout.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+            // The deadline runs on the tasks' thread pool, as the work the
+            // test waits for often does: when the whole suite keeps that pool
+            // busy, both are late together, and a wall-clock timer on another
+            // thread would expire waits whose event is merely queued.
+            Task {
+                try? await Task.sleep(for: timeout)
                 let waiter = self.lock.withLock { () -> Waiter? in
                     guard let index = self.waiters.firstIndex(where: { $0.id == id }) else { return nil }
                     return self.waiters.remove(at: index)
