@@ -94,6 +94,13 @@ public struct Configuration: Sendable {
     /// the whole WAL is checkpointed and restarts.
     public var automaticCheckpoints = true
 
+    /// Explains each distinct statement that the connections compile, once,
+    /// and reports the steps of its query plan that suggest a missing
+    /// index (full scans, temporary B-trees, automatic indexes). Nil, the
+    /// default, explains nothing. Strata's own (GRDB has none): see
+    /// ``QueryPlanMonitor``.
+    public var queryPlanMonitor: QueryPlanMonitor? = nil
+
     #if Logging
         /// The logger of SQL statements (`trace` level), slow statements and
         /// long read transactions (`warning`), connections (`info`), and

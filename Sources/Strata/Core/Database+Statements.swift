@@ -86,6 +86,7 @@ extension Database {
                 else {
                     throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "empty statement", sql: sql)
                 }
+                instrument?.statementWasPrepared(statement, self)
                 // Anything but white space and comments after the statement is a second statement.
                 if let tail, tail - start < chars.count {
                     let rest = UnsafeBufferPointer(start: tail, count: chars.count - (tail - start))
@@ -212,6 +213,7 @@ extension SQLStatementCursor: Cursor {
                 return statement
             }
             if let statement {
+                database.instrument?.statementWasPrepared(statement, database)
                 if var remaining = arguments {
                     try statement.consumeArguments(&remaining)
                     arguments = remaining

@@ -4,6 +4,8 @@ extension Database {
     ///
     /// The arguments matter when SQLite's statistics make plans depend on
     /// values (`sqlite_stat4`); otherwise the plan is the same for all.
+    /// Without arguments, the parameters of the SQL stay NULL; with
+    /// arguments, they must match the parameters, as for a fetch.
     ///
     /// ```swift
     /// let plan = try db.queryPlan(sql: "SELECT * FROM player WHERE teamId = ?", arguments: [1])
@@ -14,7 +16,12 @@ extension Database {
     ///   statement.
     public func queryPlan(sql: String, arguments: StatementArguments = StatementArguments()) throws -> QueryPlan {
         let statement = try makeStatement(sql: "EXPLAIN QUERY PLAN " + sql)
-        let rows = try Row.fetchAll(statement, arguments: arguments)
+        if arguments.isEmpty {
+            statement.setUncheckedArguments(arguments)
+        } else {
+            try statement.setArguments(arguments)
+        }
+        let rows = try Row.fetchAll(statement)
         return QueryPlan(explainRows: rows.map { (id: $0[0], parent: $0[1], detail: $0[3]) })
     }
 }

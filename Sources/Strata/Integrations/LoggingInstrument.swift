@@ -57,6 +57,10 @@
             logger.error("\(message)", metadata: metadata(db))
         }
 
+        func diagnosticWasReported(_ db: Database, message: String) {
+            logger.warning("\(message)", metadata: metadata(db))
+        }
+
         func accessDidStart(_ access: DatabaseAccessContext, _ db: Database) {
             // Reads of a pool: warn when they stay open too long.
             guard access.role == .reader, let threshold = longReadTransactionThreshold else { return }

@@ -149,5 +149,26 @@
                 exit(logged ? 0 : 1)
             }
         }
+
+        @Test("The query plan monitor's reports are logged as warnings")
+        func queryPlanReportsAreWarnings() throws {
+            let (logger, handler) = makeLogger()
+            let reports = Counter()
+            var config = Configuration()
+            config.logger = logger
+            config.queryPlanMonitor = QueryPlanMonitor { _ in reports.increment() }
+            let dbQueue = try DatabaseQueue(configuration: config)
+            try dbQueue.write { db in
+                try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, kind TEXT)")
+                _ = try Row.fetchAll(db, sql: "SELECT * FROM item WHERE kind = 'a'")
+            }
+            let warnings = handler.entries.filter { $0.level == .warning }.map { "\($0.message)" }
+            #expect(
+                warnings == [
+                    "Query plan: SCAN item (an index on item(kind) would let SQLite search instead of scan) "
+                        + "in: SELECT * FROM item WHERE kind = 'a'"
+                ])
+            #expect(reports.value == 1)
+        }
     }
 #endif

@@ -3,6 +3,9 @@ extension Configuration {
     /// or nil when it turns none on (the default).
     func makeInstrument() -> (any DatabaseInstrument)? {
         var instruments: [any DatabaseInstrument] = []
+        if let queryPlanMonitor {
+            instruments.append(queryPlanMonitor)
+        }
         #if Logging
             if let logger {
                 instruments.append(LoggingInstrument(logger: logger, configuration: self))

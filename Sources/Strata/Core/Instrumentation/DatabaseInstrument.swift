@@ -46,6 +46,12 @@ protocol DatabaseInstrument: AnyObject, Sendable {
     func observationDidFetch(_ db: Database)
     /// The library's own bookkeeping failed (see ``Database/logError``).
     func bookkeepingDidFail(_ db: Database, message: String)
+
+    /// A statement was compiled (for the statement cache, or not).
+    func statementWasPrepared(_ statement: Statement, _ db: Database)
+    /// A diagnostic found something the user should know (a query plan
+    /// that scans a table...): the integrations log it as a warning.
+    func diagnosticWasReported(_ db: Database, message: String)
 }
 
 /// Who an access runs on.
@@ -91,6 +97,8 @@ extension DatabaseInstrument {
     func transactionDidEnd(_ db: Database, committed: Bool) {}
     func observationDidFetch(_ db: Database) {}
     func bookkeepingDidFail(_ db: Database, message: String) {}
+    func statementWasPrepared(_ statement: Statement, _ db: Database) {}
+    func diagnosticWasReported(_ db: Database, message: String) {}
 }
 
 /// Several instruments, called in order.
@@ -134,5 +142,11 @@ final class CompositeDatabaseInstrument: DatabaseInstrument {
     func observationDidFetch(_ db: Database) { for i in instruments { i.observationDidFetch(db) } }
     func bookkeepingDidFail(_ db: Database, message: String) {
         for i in instruments { i.bookkeepingDidFail(db, message: message) }
+    }
+    func statementWasPrepared(_ statement: Statement, _ db: Database) {
+        for i in instruments { i.statementWasPrepared(statement, db) }
+    }
+    func diagnosticWasReported(_ db: Database, message: String) {
+        for i in instruments { i.diagnosticWasReported(db, message: message) }
     }
 }
