@@ -32,6 +32,8 @@ package final class Waitable<State>: @unchecked Sendable {
     private let lock = TestLock()
     private var state: State
     private var waiters: [Waiter] = []
+    /// The deadline of each waiter, cancelled when its condition holds.
+    private var deadlines: [Int: Task<Void, Never>] = [:]
     private var nextID = 0
 
     package init(_ state: State) {
@@ -43,12 +45,13 @@ package final class Waitable<State>: @unchecked Sendable {
 
     /// Changes the state, and wakes the waiters whose condition now holds.
     package func update(_ body: (inout State) -> Void) {
-        let ready = lock.withLock { () -> [Waiter] in
+        let (ready, deadlines) = lock.withLock { () -> ([Waiter], [Task<Void, Never>]) in
             body(&state)
             let ready = waiters.filter { $0.condition(state) }
             waiters.removeAll { waiter in ready.contains { $0.id == waiter.id } }
-            return ready
+            return (ready, ready.compactMap { self.deadlines.removeValue(forKey: $0.id) })
         }
+        for deadline in deadlines { deadline.cancel() }
         for waiter in ready { waiter.continuation.resume() }
     }
 
@@ -72,14 +75,23 @@ package final class Waitable<State>: @unchecked Sendable {
             // test waits for often does: when the whole suite keeps that pool
             // busy, both are late together, and a wall-clock timer on another
             // thread would expire waits whose event is merely queued.
-            Task {
-                try? await Task.sleep(for: timeout)
+            // It is cancelled as soon as the condition holds, so that no
+            // sleeping task outlives the wait.
+            let deadline = Task {
+                guard (try? await Task.sleep(for: timeout)) != nil else { return }
                 let waiter = self.lock.withLock { () -> Waiter? in
+                    self.deadlines[id] = nil
                     guard let index = self.waiters.firstIndex(where: { $0.id == id }) else { return nil }
                     return self.waiters.remove(at: index)
                 }
                 waiter?.continuation.resume(throwing: WaitTimeout(description: "timed out: \(description)"))
             }
+            let isWaiting = lock.withLock { () -> Bool in
+                guard waiters.contains(where: { $0.id == id }) else { return false }
+                deadlines[id] = deadline
+                return true
+            }
+            if !isWaiting { deadline.cancel() }
         }
     }
 
