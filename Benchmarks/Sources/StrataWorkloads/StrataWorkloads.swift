@@ -7,8 +7,13 @@ import Strata
 public final class StrataReads: @unchecked Sendable {
     let dbQueue: DatabaseQueue
 
-    public init(setupSQL: [String]) throws {
-        dbQueue = try DatabaseQueue()
+    /// - parameter statementStatistics: Whether Strata's statement
+    ///   statistics are on (the `-statistics` workloads, which measure
+    ///   their cost); off for the workloads that compare with C and GRDB.
+    public init(setupSQL: [String], statementStatistics: Bool = false) throws {
+        var configuration = Configuration()
+        if statementStatistics { configuration.statementStatistics = StatementStatisticsCollector() }
+        dbQueue = try DatabaseQueue(configuration: configuration)
         try dbQueue.write { db in
             for sql in setupSQL { try db.execute(sql: sql) }
         }
@@ -90,8 +95,13 @@ public final class StrataReads: @unchecked Sendable {
 public final class StrataInserts: @unchecked Sendable {
     let dbQueue: DatabaseQueue
 
-    public init(setupSQL: [String]) throws {
-        dbQueue = try DatabaseQueue()
+    /// - parameter statementStatistics: Whether Strata's statement
+    ///   statistics are on (the `-statistics` workloads, which measure
+    ///   their cost); off for the workloads that compare with C and GRDB.
+    public init(setupSQL: [String], statementStatistics: Bool = false) throws {
+        var configuration = Configuration()
+        if statementStatistics { configuration.statementStatistics = StatementStatisticsCollector() }
+        dbQueue = try DatabaseQueue(configuration: configuration)
         try dbQueue.write { db in
             for sql in setupSQL { try db.execute(sql: sql) }
         }

@@ -29,6 +29,8 @@ enum Implementation: String, CaseIterable {
     case cSerialized = "C (serialized)"
     case strata = "Strata"
     case grdb = "GRDB"
+    /// Strata with its statement statistics on (issue 32): their cost.
+    case strataStatistics = "Strata, statistics on"
 }
 
 /// One implementation of a workload: `reset` runs before each measured run,
@@ -60,10 +62,12 @@ log("load average before setup: \(loadAverage())")
 let cMTReads = try CReads(setupSQL: Fixture.readSetup, threading: .multiThread)
 let cReads = try CReads(setupSQL: Fixture.readSetup, threading: .serialized)
 let strataReads = try StrataReads(setupSQL: Fixture.readSetup)
+let strataStatisticsReads = try StrataReads(setupSQL: Fixture.readSetup, statementStatistics: true)
 let grdbReads = try GRDBReads(setupSQL: Fixture.readSetup)
 let cMTInserts = try CInserts(setupSQL: Fixture.insertSetup, threading: .multiThread)
 let cInserts = try CInserts(setupSQL: Fixture.insertSetup, threading: .serialized)
 let strataInserts = try StrataInserts(setupSQL: Fixture.insertSetup)
+let strataStatisticsInserts = try StrataInserts(setupSQL: Fixture.insertSetup, statementStatistics: true)
 let grdbInserts = try GRDBInserts(setupSQL: Fixture.insertSetup)
 
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-compare-\(UUID().uuidString)")
@@ -82,20 +86,21 @@ func read(_ body: @escaping () throws -> Int) -> Variant {
 }
 
 func reads(
-    _ name: String, c: @escaping (CReads) throws -> Int, strata: @escaping () throws -> Int,
+    _ name: String, c: @escaping (CReads) throws -> Int, strata: @escaping (StrataReads) throws -> Int,
     grdb: @escaping () throws -> Int
 ) -> Workload {
     Workload(
         name: name,
         variants: [
             .cMT: read { try c(cMTReads) }, .cSerialized: read { try c(cReads) },
-            .strata: read(strata), .grdb: read(grdb),
+            .strata: read { try strata(strataReads) }, .grdb: read(grdb),
+            .strataStatistics: read { try strata(strataStatisticsReads) },
         ])
 }
 
 func inserts(
-    _ name: String, c: @escaping (CInserts, Int) throws -> Void, strata: @escaping (Int) throws -> Void,
-    grdb: @escaping (Int) throws -> Void
+    _ name: String, c: @escaping (CInserts, Int) throws -> Void,
+    strata: @escaping (StrataInserts, Int) throws -> Void, grdb: @escaping (Int) throws -> Void
 ) -> Workload {
     let count = Fixture.insertRowCount
     func insert(_ reset: @escaping () throws -> Void, _ body: @escaping (Int) throws -> Void) -> Variant {
@@ -109,8 +114,9 @@ func inserts(
         variants: [
             .cMT: insert(cMTInserts.reset) { try c(cMTInserts, $0) },
             .cSerialized: insert(cInserts.reset) { try c(cInserts, $0) },
-            .strata: insert(strataInserts.reset, strata),
+            .strata: insert(strataInserts.reset) { try strata(strataInserts, $0) },
             .grdb: insert(grdbInserts.reset, grdb),
+            .strataStatistics: insert(strataStatisticsInserts.reset) { try strata(strataStatisticsInserts, $0) },
         ])
 }
 
@@ -119,42 +125,42 @@ let poolName = "Pool: 2 readers scan 200,000 rows ×\(Fixture.poolScans) while a
 let allWorkloads: [Workload] = [
     reads(
         "Row cursor, 200,000 rows × 10 ints, by index", c: { try $0.iterateRowsByIndex() },
-        strata: strataReads.iterateRowsByIndex, grdb: grdbReads.iterateRowsByIndex),
+        strata: { try $0.iterateRowsByIndex() }, grdb: grdbReads.iterateRowsByIndex),
     reads(
         "Row cursor, 200,000 rows × 10 ints, by name", c: { try $0.iterateRowsByName() },
-        strata: strataReads.iterateRowsByName, grdb: grdbReads.iterateRowsByName),
+        strata: { try $0.iterateRowsByName() }, grdb: grdbReads.iterateRowsByName),
     reads(
         "200,000 records, hand-written `init(row:)` by index (C: plain struct)", c: { try $0.fetchRecords() },
-        strata: strataReads.fetchRecordsByIndex, grdb: grdbReads.fetchRecordsByIndex),
+        strata: { try $0.fetchRecordsByIndex() }, grdb: grdbReads.fetchRecordsByIndex),
     reads(
         "200,000 records, hand-written `init(row:)` by name (C: plain struct)", c: { try $0.fetchRecords() },
-        strata: strataReads.fetchRecordsByName, grdb: grdbReads.fetchRecordsByName),
+        strata: { try $0.fetchRecordsByName() }, grdb: grdbReads.fetchRecordsByName),
     reads(
         "200,000 `Decodable` records (C: plain struct)", c: { try $0.fetchRecords() },
-        strata: strataReads.fetchDecodableRecords, grdb: grdbReads.fetchDecodableRecords),
+        strata: { try $0.fetchDecodableRecords() }, grdb: grdbReads.fetchDecodableRecords),
     reads(
         "`Int.fetchAll`, 200,000 rows", c: { try $0.fetchAllInts().count },
-        strata: { try strataReads.fetchAllInts().count }, grdb: { try grdbReads.fetchAllInts().count }),
+        strata: { try $0.fetchAllInts().count }, grdb: { try grdbReads.fetchAllInts().count }),
     inserts(
         "Insert 50,000 rows, positional arguments, cached statement", c: { try $0.insertPositional(rowCount: $1) },
-        strata: strataInserts.insertPositional, grdb: grdbInserts.insertPositional),
+        strata: { try $0.insertPositional(rowCount: $1) }, grdb: grdbInserts.insertPositional),
     inserts(
         "Insert 50,000 rows, named arguments, cached statement", c: { try $0.insertNamed(rowCount: $1) },
-        strata: strataInserts.insertNamed, grdb: grdbInserts.insertNamed),
+        strata: { try $0.insertNamed(rowCount: $1) }, grdb: grdbInserts.insertNamed),
     inserts(
         "Insert 50,000 records, hand-written `encode(to:)` (C: struct fields bound)",
         c: { try $0.insertRecords(rowCount: $1) },
-        strata: strataInserts.insertRecords, grdb: grdbInserts.insertRecords),
+        strata: { try $0.insertRecords(rowCount: $1) }, grdb: grdbInserts.insertRecords),
     inserts(
         "Insert 50,000 `Encodable` records (C: struct fields bound)", c: { try $0.insertRecords(rowCount: $1) },
-        strata: strataInserts.insertEncodableRecords, grdb: grdbInserts.insertEncodableRecords),
+        strata: { try $0.insertEncodableRecords(rowCount: $1) }, grdb: grdbInserts.insertEncodableRecords),
     reads(
         "Request filter + order + limit over 1,000 rows, built and fetched 200 times",
         c: { try $0.queryInterfaceRequests() },
-        strata: strataReads.queryInterfaceRequests, grdb: grdbReads.queryInterfaceRequests),
+        strata: { try $0.queryInterfaceRequests() }, grdb: grdbReads.queryInterfaceRequests),
     reads(
         "`Date.fetchAll`, 100,000 dates stored as text", c: { try $0.fetchAllDates().count },
-        strata: { try strataReads.fetchAllDates().count }, grdb: { try grdbReads.fetchAllDates().count }),
+        strata: { try $0.fetchAllDates().count }, grdb: { try grdbReads.fetchAllDates().count }),
     Workload(
         name: poolName,
         variants: [
@@ -217,14 +223,16 @@ func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
 /// Prints the table of one statistic of the rounds' wall clock times.
 @MainActor func printTable(_ title: String, _ statistic: ([Double]) -> Double) {
     print(title + "\n")
-    print("| workload | C (multi-thread) | C (serialized) | Strata | GRDB 7 | Strata / C (mt) | Strata / GRDB |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print(
+        "| workload | C (multi-thread) | C (serialized) | Strata | GRDB 7 | Strata, statistics on "
+            + "| Strata / C (mt) | Strata / GRDB | statistics on / off |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for workload in workloads {
         let times = Implementation.allCases.map { statistic(samples[workload.name]?[$0]?.map(\.seconds) ?? []) }
-        let (cMT, strata, grdb) = (times[0], times[2], times[3])
+        let (cMT, strata, grdb, statistics) = (times[0], times[2], times[3], times[4])
         print(
-            "| \(workload.name) | \(times.map(ms).joined(separator: " | ")) | \(ratio(strata / cMT)) | \(ratio(strata / grdb)) |"
-        )
+            "| \(workload.name) | \(times.map(ms).joined(separator: " | ")) | \(ratio(strata / cMT)) "
+                + "| \(ratio(strata / grdb)) | \(ratio(statistics / strata)) |")
     }
 }
 
@@ -247,7 +255,7 @@ if workloads.contains(where: { $0.name == poolName }) {
         )
     }
     let strata = rates(.strata)
-    for implementation in Implementation.allCases {
+    for implementation in Implementation.allCases where samples[poolName]?[implementation] != nil {
         let rate = rates(implementation)
         print(
             "| \(implementation.rawValue) | \(Int(rate.rows)) | \(Int(rate.batches)) | "

@@ -101,6 +101,12 @@ public struct Configuration: Sendable {
     /// ``QueryPlanMonitor``.
     public var queryPlanMonitor: QueryPlanMonitor? = nil
 
+    /// Counts the executions, durations, rows and SQLite counters of each
+    /// distinct statement that the connections run. Nil, the default,
+    /// counts nothing. Strata's own (GRDB has none): see
+    /// ``StatementStatisticsCollector``.
+    public var statementStatistics: StatementStatisticsCollector? = nil
+
     #if Logging
         /// The logger of SQL statements (`trace` level), slow statements and
         /// long read transactions (`warning`), connections (`info`), and

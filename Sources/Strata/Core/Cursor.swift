@@ -79,6 +79,7 @@ extension DatabaseCursor {
         let sqliteStatement = _statement.sqliteStatement
         switch sqlite3_step(sqliteStatement) {
         case SQLITE_ROW:
+            _statement.steppedRowCount &+= 1
             return try _element(sqliteStatement: sqliteStatement)
         case SQLITE_DONE:
             _isDone = true
@@ -101,6 +102,7 @@ extension DatabaseCursor {
         while true {
             switch sqlite3_step(sqliteStatement) {
             case SQLITE_ROW:
+                _statement.steppedRowCount &+= 1
                 try body(_element(sqliteStatement: sqliteStatement))
             case SQLITE_DONE:
                 _isDone = true

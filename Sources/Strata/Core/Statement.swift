@@ -161,6 +161,16 @@ public final class Statement {
     /// the integrations; 0 when none is configured or the execution ended.
     @usableFromInline @exclusivity(unchecked) var instrumentedStart: UInt64 = 0
 
+    /// The rows that the running (or last) execution stepped to: the
+    /// statement statistics read it when the execution ends.
+    @usableFromInline @exclusivity(unchecked) var steppedRowCount = 0
+
+    /// What the statement statistics keep for this statement (the figures
+    /// of its SQL), so that they find them without a lookup at each
+    /// execution. Nil until they set it; nothing else may set it (they
+    /// read it without a dynamic cast).
+    @exclusivity(unchecked) var instrumentAttachment: AnyObject?
+
     /// The error of the last failed step, until the statement runs again:
     /// a cursor that failed throws it again.
     @exclusivity(unchecked)
@@ -282,7 +292,7 @@ public final class Statement {
         while true {
             switch sqlite3_step(sqliteStatement) {
             case SQLITE_ROW:
-                continue
+                steppedRowCount &+= 1
             case SQLITE_DONE:
                 return
             case let code:
@@ -302,6 +312,7 @@ public final class Statement {
             setUncheckedArguments(_arguments)
         }
         executionCount &+= 1
+        steppedRowCount = 0
         stepFailure = nil
         try database.statementWillExecute(self)
     }
@@ -337,7 +348,9 @@ public final class Statement {
         let error = DatabaseError.lastError(
             of: database.sqliteConnection, resultCode: code, sql: sql, arguments: _arguments,
             publicStatementArguments: database.configuration.publicStatementArguments)
-        reset()
+        // Not `reset()`, which would tell the instruments that the
+        // statement ended well: they hear of its failure below.
+        sqlite3_reset(sqliteStatement)
         let failure = database.statementDidFail(self, error: error)
         stepFailure = failure
         throw failure

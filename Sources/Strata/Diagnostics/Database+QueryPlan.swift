@@ -15,6 +15,13 @@ extension Database {
     /// - throws: A ``DatabaseError`` when the SQL is not one valid
     ///   statement.
     public func queryPlan(sql: String, arguments: StatementArguments = StatementArguments()) throws -> QueryPlan {
+        // An EXPLAIN program does not check the schema cookie when it runs,
+        // as other statements do (nor does `PRAGMA schema_version`): a
+        // reader of a pool would explain with the schema it last loaded,
+        // blind to the index another connection created since. A read of
+        // sqlite_master checks the cookie, and reloads the schema when it
+        // changed.
+        _ = try Row.fetchOne(cachedStatement(sql: "SELECT 1 FROM sqlite_master LIMIT 1"))
         let statement = try makeStatement(sql: "EXPLAIN QUERY PLAN " + sql)
         if arguments.isEmpty {
             statement.setUncheckedArguments(arguments)

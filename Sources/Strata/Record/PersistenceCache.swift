@@ -239,7 +239,7 @@ extension Statement {
                 didFinishStepping()
                 return
             case SQLITE_ROW:
-                continue
+                steppedRowCount &+= 1
             case let code:
                 throw failure(code, values)
             }
@@ -251,7 +251,9 @@ extension Statement {
             of: database.sqliteConnection, resultCode: code, sql: sql,
             arguments: StatementArguments(values: values, namedValues: [:]),
             publicStatementArguments: database.configuration.publicStatementArguments)
-        reset()
+        // Not `reset()`, which would tell the instruments that the
+        // statement ended well: they hear of its failure below.
+        sqlite3_reset(sqliteStatement)
         return database.statementDidFail(self, error: error)
     }
 }

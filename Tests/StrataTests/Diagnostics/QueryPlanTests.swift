@@ -122,4 +122,23 @@ struct QueryPlanTests {
             #expect(throws: DatabaseError.self) { try db.queryPlan(sql: "SELECT ?", arguments: [1, 2]) }
         }
     }
+
+    @Test("a reader of a pool explains with the index another connection created since its last read")
+    func readerSeesNewIndex() throws {
+        let directory = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
+        let sql = "SELECT * FROM player WHERE teamId = ? ORDER BY score DESC"
+        try dbPool.write { db in
+            try db.execute(sql: "CREATE TABLE player(id INTEGER PRIMARY KEY, teamId INTEGER, score INTEGER)")
+        }
+        let before = try dbPool.read { db in try db.queryPlan(sql: sql) }
+        #expect(before.steps.map(\.detail) == ["SCAN player", "USE TEMP B-TREE FOR ORDER BY"])
+        try dbPool.write { db in
+            try db.create(index: "player_on_teamId_score", on: "player", columns: ["teamId", "score"])
+        }
+        // EXPLAIN does not check the schema cookie: without a fresh schema,
+        // the reader would still say SCAN.
+        let after = try dbPool.read { db in try db.queryPlan(sql: sql) }
+        #expect(after.steps.map(\.detail) == ["SEARCH player USING COVERING INDEX player_on_teamId_score (teamId=?)"])
+    }
 }

@@ -84,5 +84,36 @@
             let fetches = try metrics.expectCounter("strata.observation.fetches")
             #expect(fetches.totalValue == 2)
         }
+
+        @Test("Statement statistics go to swift-metrics, labelled by statement hash and table, never by arguments")
+        func statementStatistics() throws {
+            let metrics = TestMetrics()
+            let statistics = StatementStatisticsCollector()
+            var config = Configuration()
+            config.metrics = DatabaseMetrics(label: "db", dimensions: [("name", "main")], factory: metrics)
+            config.statementStatistics = statistics
+            let dbQueue = try DatabaseQueue(configuration: config)
+            try dbQueue.write { db in
+                try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT UNIQUE)")
+                try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur'), ('Barbara')")
+                _ = try Row.fetchAll(db, sql: "SELECT * FROM player WHERE name = 'Arthur'")
+                _ = try Row.fetchAll(db, sql: "SELECT * FROM player WHERE name = 'Barbara'")
+                _ = try? db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')")
+            }
+            let select = try #require(
+                statistics.snapshot().first { $0.sql == "SELECT * FROM player WHERE name = ?" })
+            let dimensions = [("name", "main"), ("statement", select.identifier), ("table", "player")]
+            #expect(try metrics.expectCounter("db.statement.executions", dimensions).totalValue == 2)
+            #expect(try metrics.expectCounter("db.statement.rows", dimensions).totalValue == 2)
+            #expect(try metrics.expectTimer("db.statement.time", dimensions).values.count == 2)
+            let insert = try #require(
+                statistics.snapshot().first { $0.sql == "INSERT INTO player (name) VALUES (?)" })
+            let insertDimensions = [("name", "main"), ("statement", insert.identifier), ("table", "player")]
+            #expect(try metrics.expectCounter("db.statement.failures", insertDimensions).totalValue == 1)
+            // No dimension holds an argument.
+            for counter in metrics.counters {
+                #expect(!counter.dimensions.contains { $0.1.contains("Arthur") || $0.1.contains("Barbara") })
+            }
+        }
     }
 #endif
