@@ -150,36 +150,55 @@ public enum SQLiteFeature: CaseIterable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether a library with these facts has the feature, and if not, why.
+    /// What a library lacks for a feature: the needs it misses, and what
+    /// it is instead.
+    struct Shortfall {
+        /// "SQLite 3.45.0 or newer", "compile option SQLITE_ENABLE_SNAPSHOT".
+        var needs: [String] = []
+        /// The linked version, when it is too old.
+        var tooOldVersion: String?
+        /// The required options that the library lacks (`SQLITE_` prefixed).
+        var lackedOptions: [String] = []
+        /// The options that remove the feature and the library has.
+        var omittingOptions: [String] = []
+
+        /// "compiled without SQLITE_X, compiled with SQLITE_OMIT_Y".
+        var compilation: [String] {
+            (lackedOptions.isEmpty ? [] : ["compiled without " + lackedOptions.joined(separator: ", ")])
+                + (omittingOptions.isEmpty ? [] : ["compiled with " + omittingOptions.joined(separator: ", ")])
+        }
+    }
+
+    /// What a library with these facts lacks for the feature; nil when it has it.
+    func shortfall(in facts: SQLiteLibrary.Facts) -> Shortfall? {
+        var shortfall = Shortfall()
+        // Before 3.38.0, the JSON functions exist in libraries built with JSON1.
+        if let minimum = minimumVersionNumber, facts.versionNumber < minimum,
+            !(self == .jsonFunctions && facts.hasCompileOption("ENABLE_JSON1"))
+        {
+            let version = SQLiteLibrary.versionString(minimum)
+            shortfall.needs.append(
+                self == .jsonFunctions
+                    ? "SQLite \(version) or newer, or SQLITE_ENABLE_JSON1 before it" : "SQLite \(version) or newer")
+            shortfall.tooOldVersion = facts.version
+        }
+        shortfall.lackedOptions = requiredCompileOptions.filter { !facts.hasCompileOption($0) }.map { "SQLITE_" + $0 }
+        if !shortfall.lackedOptions.isEmpty {
+            shortfall.needs.append("compile option " + shortfall.lackedOptions.joined(separator: " and "))
+        }
+        shortfall.omittingOptions = omittingCompileOptions.filter { facts.hasCompileOption($0) }.map { "SQLITE_" + $0 }
+        if !shortfall.omittingOptions.isEmpty {
+            shortfall.needs.append("a library compiled without " + shortfall.omittingOptions.joined(separator: ", "))
+        }
+        return shortfall.needs.isEmpty ? nil : shortfall
+    }
+
+    /// Whether a library with these facts has the feature, and if not, why:
+    /// "requires SQLite 3.45.0 or newer; the linked SQLite is 3.40.1".
     func availability(in facts: SQLiteLibrary.Facts) -> Availability {
-        var missing: [String] = []
-        if let minimum = minimumVersionNumber, facts.versionNumber < minimum {
-            // Before 3.38.0, the JSON functions exist in libraries built with JSON1.
-            if self == .jsonFunctions, facts.hasCompileOption("ENABLE_JSON1") {
-                // available through JSON1
-            } else if self == .jsonFunctions {
-                missing.append(
-                    "SQLite \(SQLiteLibrary.versionString(minimum)) or newer, or SQLITE_ENABLE_JSON1 before it")
-            } else {
-                missing.append("SQLite \(SQLiteLibrary.versionString(minimum)) or newer")
-            }
-        }
-        let lacked = requiredCompileOptions.filter { !facts.hasCompileOption($0) }
-        if !lacked.isEmpty {
-            missing.append("compile option " + lacked.map { "SQLITE_" + $0 }.joined(separator: " and "))
-        }
-        let omitted = omittingCompileOptions.filter { facts.hasCompileOption($0) }
-        if !omitted.isEmpty {
-            missing.append("a library compiled without " + omitted.map { "SQLITE_" + $0 }.joined(separator: ", "))
-        }
-        if missing.isEmpty { return .available }
-        var present = "the linked SQLite is \(facts.version)"
-        if !lacked.isEmpty || !omitted.isEmpty {
-            present +=
-                (lacked.isEmpty ? ", compiled with " : ", compiled without ")
-                + (lacked.isEmpty ? omitted : lacked).map { "SQLITE_" + $0 }.joined(separator: ", ")
-        }
-        return .unavailable(reason: "requires " + missing.joined(separator: " and ") + "; " + present)
+        guard let shortfall = shortfall(in: facts) else { return .available }
+        let present = (["the linked SQLite is \(facts.version)"] + shortfall.compilation).joined(separator: ", ")
+        return .unavailable(reason: "requires " + shortfall.needs.joined(separator: " and ") + "; " + present)
     }
 
     /// Compile options that remove the feature from a library that would have it.
@@ -216,14 +235,29 @@ public struct LinkedSQLite: Sendable, CustomStringConvertible {
     private struct Availability: Sendable {
         var feature: SQLiteFeature
         var availability: SQLiteFeature.Availability
+        /// For the description: "SQLite 3.45.0: the linked SQLite is 3.40.1".
+        var summary: String
     }
 
     init(_ facts: SQLiteLibrary.Facts) {
         version = facts.version
         versionNumber = facts.versionNumber
         compileOptions = facts.compileOptions.sorted()
-        availabilities = SQLiteFeature.allCases.map {
-            Availability(feature: $0, availability: $0.availability(in: facts))
+        availabilities = SQLiteFeature.allCases.map { feature in
+            var summary = Self.needs(feature)
+            if let shortfall = feature.shortfall(in: facts) {
+                var lacks = shortfall.tooOldVersion.map { ["the linked SQLite is \($0)"] } ?? []
+                if !shortfall.lackedOptions.isEmpty {
+                    let all = shortfall.lackedOptions.count == feature.requiredCompileOptions.count
+                    lacks.append(
+                        all ? "not compiled in" : "compiled without " + shortfall.lackedOptions.joined(separator: ", "))
+                }
+                if !shortfall.omittingOptions.isEmpty {
+                    lacks.append("compiled with " + shortfall.omittingOptions.joined(separator: ", "))
+                }
+                summary += ": " + lacks.joined(separator: ", ")
+            }
+            return Availability(feature: feature, availability: feature.availability(in: facts), summary: summary)
         }
     }
 
@@ -245,12 +279,8 @@ public struct LinkedSQLite: Sendable, CustomStringConvertible {
         for entry in availabilities {
             let description = entry.feature.description
             let name = description + String(repeating: " ", count: width - description.count)
-            switch entry.availability {
-            case .available:
-                lines.append("  yes  \(name)  \(Self.needs(entry.feature))")
-            case .unavailable(let reason):
-                lines.append("  no   \(name)  \(reason)")
-            }
+            let available = entry.availability == .available
+            lines.append("  \(available ? "yes" : "no ")  \(name)  \(entry.summary)")
         }
         lines.append("Compile options:")
         var line = " "
@@ -269,6 +299,7 @@ public struct LinkedSQLite: Sendable, CustomStringConvertible {
     private static func needs(_ feature: SQLiteFeature) -> String {
         var needs: [String] = []
         if let version = feature.minimumVersion { needs.append("SQLite \(version)") }
+        if feature == .jsonFunctions { return "SQLite 3.38.0, or SQLITE_ENABLE_JSON1 before" }
         needs += feature.requiredCompileOptions.map { "SQLITE_" + $0 }
         return needs.joined(separator: " + ")
     }

@@ -320,16 +320,16 @@ struct SQLiteFeatureTests {
                 Features:
                   yes  UPSERT (ON CONFLICT DO UPDATE)  SQLite 3.24.0
                   yes  RETURNING clause                SQLite 3.35.0
-                  yes  JSON functions                  SQLite 3.38.0
+                  yes  JSON functions                  SQLite 3.38.0, or SQLITE_ENABLE_JSON1 before
                   yes  JSON operators -> and ->>       SQLite 3.38.0
-                  no   JSONB functions                 requires SQLite 3.45.0 or newer; the linked SQLite is 3.40.1
+                  no   JSONB functions                 SQLite 3.45.0: the linked SQLite is 3.40.1
                   yes  math functions                  SQLite 3.35.0 + SQLITE_ENABLE_MATH_FUNCTIONS
                   yes  unixepoch() function            SQLite 3.38.0
                   yes  window functions                SQLite 3.25.0
                   yes  FTS5                            SQLITE_ENABLE_FTS5
                   yes  session extension               SQLITE_ENABLE_SESSION + SQLITE_ENABLE_PREUPDATE_HOOK
                   yes  pre-update hooks                SQLITE_ENABLE_PREUPDATE_HOOK
-                  no   WAL snapshots                   requires compile option SQLITE_ENABLE_SNAPSHOT; the linked SQLite is 3.40.1, compiled without SQLITE_ENABLE_SNAPSHOT
+                  no   WAL snapshots                   SQLITE_ENABLE_SNAPSHOT: not compiled in
                   yes  STRICT tables                   SQLite 3.37.0
                   yes  generated columns               SQLite 3.31.0
                   yes  RENAME COLUMN                   SQLite 3.25.0
@@ -352,6 +352,16 @@ struct SQLiteFeatureTests {
             expectMissing(.generatedColumns, needs: "SQLite 3.31.0 or newer", present: "3.30.0") {
                 try db.requireSQLiteFeature(.generatedColumns)
             }
+            db.lowerSQLiteForTesting(removingCompileOptions: ["ENABLE_SESSION"])
+            let lines = db.linkedSQLite.description.split(separator: "\n")
+            #expect(lines.first == "SQLite 3.30.0 (3030000)")
+            #expect(lines.contains("  no   RETURNING clause                SQLite 3.35.0: the linked SQLite is 3.30.0"))
+            #expect(lines.contains("  no   FTS5                            SQLITE_ENABLE_FTS5: not compiled in"))
+            #expect(
+                lines.contains(
+                    "  no   session extension               SQLITE_ENABLE_SESSION + SQLITE_ENABLE_PREUPDATE_HOOK: "
+                        + "compiled without SQLITE_ENABLE_SESSION"))
+            #expect(lines.contains("  yes  UPSERT (ON CONFLICT DO UPDATE)  SQLite 3.24.0"))
             // A higher version is ignored: lowering never raises.
             db.lowerSQLiteForTesting(version: "99.0.0")
             #expect(db.linkedSQLite.version == "3.30.0")
