@@ -337,6 +337,40 @@ struct SQLiteFeatureTests {
                 """)
     }
 
+    @Test("the sample of the article on diagnostics: log the SQLite, check before raw SQL, read the error")
+    func articleSample() throws {
+        let directory = try TemporaryDirectory()
+        let dbPool = try WriterKind.pool.openPlayerDatabase(directory, players: Player.samples)
+        var log = TextCollector()
+
+        // At startup: what the system's SQLite can do, in the logs.
+        let sqlite = try dbPool.read { db in db.linkedSQLite }
+        print(sqlite, to: &log)
+
+        // Before raw SQL that needs a feature Strata has no API for.
+        let ranks = try dbPool.read { db in
+            try db.requireSQLiteFeature(.windowFunctions)
+            return try Row.fetchAll(db, sql: "SELECT name, rank() OVER (ORDER BY score DESC) AS rank FROM player")
+        }
+
+        #expect(log.text.hasPrefix("SQLite \(Self.linked.version) (\(Self.linked.versionNumber))\nFeatures:\n"))
+        #expect(ranks.map { $0["name"] as String } == ["Barbara", "Craig", "Arthur"])
+        // Strata's own API checks by itself: on SQLite 3.34, insertAndFetch throws.
+        let error = try dbPool.write { db -> DatabaseError? in
+            db.lowerSQLiteForTesting(version: "3.34.0")
+            do {
+                _ = try Player(name: "Diane", score: 10).insertAndFetch(db)
+                return nil
+            } catch let error as DatabaseError {
+                return error
+            }
+        }
+        #expect(
+            error?.description
+                == "SQLite error 21: RETURNING clause is not available: it requires SQLite 3.35.0 or newer; "
+                + "the linked SQLite is 3.34.0")
+    }
+
     // MARK: - 4. The test hook
 
     @Test("lowering is per connection, never raises, and shows in linkedSQLite")
