@@ -295,11 +295,12 @@ public struct LinkedSQLite: Sendable, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
-    /// What an available feature needs, for the description.
+    /// What a feature needs, for the description: "SQLite 3.35.0 +
+    /// SQLITE_ENABLE_MATH_FUNCTIONS".
     private static func needs(_ feature: SQLiteFeature) -> String {
+        if feature == .jsonFunctions { return "SQLite 3.38.0, or SQLITE_ENABLE_JSON1 before" }
         var needs: [String] = []
         if let version = feature.minimumVersion { needs.append("SQLite \(version)") }
-        if feature == .jsonFunctions { return "SQLite 3.38.0, or SQLITE_ENABLE_JSON1 before" }
         needs += feature.requiredCompileOptions.map { "SQLITE_" + $0 }
         return needs.joined(separator: " + ")
     }
