@@ -137,6 +137,10 @@ public final class Database {
     /// read-only connection can do neither.
     var closesBefore: AnyObject?
 
+    /// The SQLite features this connection found available, one bit each
+    /// (`Database+SQLiteFeatures.swift`).
+    var sqliteFeatureCache = SQLiteFeatureCache()
+
     // MARK: - Opening
 
     /// Opens a connection. Throws `DatabaseError` when the file can't be opened

@@ -34,6 +34,7 @@ public struct FTS5: VirtualTableModule, Sendable {
 
     /// The module arguments: the columns, the tokenizer, then the options.
     public func moduleArguments(for definition: FTS5TableDefinition, in db: Database) throws -> [String] {
+        try db.requireSQLiteFeature(.fts5)
         var arguments: [String] = []
         for column in definition.columns {
             arguments.append(FTSSupport.argumentName(column.name) + (column.isIndexed ? "" : " UNINDEXED"))
@@ -119,6 +120,7 @@ public struct FTS5: VirtualTableModule, Sendable {
     /// The FTS5 C API of a connection; throws when the SQLite library was
     /// built without FTS5.
     static func fetchAPI(_ db: Database) throws -> UnsafePointer<fts5_api> {
+        try db.requireSQLiteFeature(.fts5)
         let statement: Statement
         do {
             statement = try db.makeStatement(sql: "SELECT fts5(?)")

@@ -81,10 +81,11 @@ extension Database {
     public static func jsonGroupArray(_ value: some SQLExpressible, filter: (any SQLSpecificExpressible)? = nil)
         -> SQLExpression
     {
-        SQLExpression(
-            impl: .aggregate(
-                "JSON_GROUP_ARRAY", [value.sqlExpression.jsonBuildingArgument], distinct: false,
-                filter: filter?.sqlExpression))
+        jsonAggregate(
+            SQLExpression(
+                impl: .aggregate(
+                    "JSON_GROUP_ARRAY", [value.sqlExpression.jsonBuildingArgument], distinct: false,
+                    filter: filter?.sqlExpression)))
     }
 
     /// The `JSON_GROUP_OBJECT(key, value)` aggregate, with an optional
@@ -94,10 +95,11 @@ extension Database {
         value: some SQLExpressible,
         filter: (any SQLSpecificExpressible)? = nil
     ) -> SQLExpression {
-        SQLExpression(
-            impl: .aggregate(
-                "JSON_GROUP_OBJECT", [key.sqlExpression, value.sqlExpression.jsonBuildingArgument], distinct: false,
-                filter: filter?.sqlExpression))
+        jsonAggregate(
+            SQLExpression(
+                impl: .aggregate(
+                    "JSON_GROUP_OBJECT", [key.sqlExpression, value.sqlExpression.jsonBuildingArgument], distinct: false,
+                    filter: filter?.sqlExpression)))
     }
 
     // MARK: Modify
@@ -153,8 +155,14 @@ extension Database {
 
     // MARK: Helpers
 
-    private static func jsonFunction(_ name: String, _ arguments: [SQLExpression]) -> SQLExpression {
-        SQLExpression(impl: .function(name, arguments))
+    /// A JSON function, checked when its SQL is generated (`SQLiteFeature.jsonFunctions`).
+    static func jsonFunction(_ name: String, _ arguments: [SQLExpression]) -> SQLExpression {
+        SQLExpression(impl: .requiring(.jsonFunctions, SQLExpression(impl: .function(name, arguments))))
+    }
+
+    /// A JSON aggregate, checked when its SQL is generated.
+    private static func jsonAggregate(_ aggregate: SQLExpression) -> SQLExpression {
+        SQLExpression(impl: .requiring(.jsonFunctions, aggregate))
     }
 
     private static func keyValueArguments(

@@ -19,13 +19,15 @@ extension SQLJSONExpressible {
     /// The path is a JSON path (`'$.country'`), a key (`'country'`), or an
     /// array index (`0`).
     public subscript(path: some SQLExpressible) -> SQLExpression {
-        SQLExpression(impl: .binary("->>", sqlExpression, path.sqlExpression))
+        SQLExpression(
+            impl: .requiring(.jsonOperators, SQLExpression(impl: .binary("->>", sqlExpression, path.sqlExpression))))
     }
 
     /// The JSON representation of the subcomponent at the path, with the `->`
     /// operator: `address -> 'country'`.
     public func jsonRepresentation(atPath path: some SQLExpressible) -> SQLExpression {
-        SQLExpression(impl: .binary("->", sqlExpression, path.sqlExpression))
+        SQLExpression(
+            impl: .requiring(.jsonOperators, SQLExpression(impl: .binary("->", sqlExpression, path.sqlExpression))))
     }
 
     /// The `JSON_EXTRACT(value, path)` SQL function.
@@ -82,10 +84,11 @@ extension SQLExpression {
         switch base.impl {
         case .databaseValue(let dbValue) where dbValue.isNull:
             return base
-        case .binary("->", _, _):
-            return base
+        case .requiring(.jsonOperators, let operation):
+            if case .binary("->", _, _) = operation.impl { return base }
+            return Database.jsonFunction("JSON", [base])
         default:
-            return SQLExpression(impl: .function("JSON", [base]))
+            return Database.jsonFunction("JSON", [base])
         }
     }
 }

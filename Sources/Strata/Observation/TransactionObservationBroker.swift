@@ -353,7 +353,9 @@ final class TransactionObservationBroker {
     /// Installs or removes the pre-update hook.
     private func installPreUpdateHook(_ installs: Bool) {
         guard let connection = database.sqliteConnection else { return }
-        guard installs else {
+        // Where the connection lacks pre-update hooks (or a test lowered
+        // them), observers hear of no pre-update event.
+        guard installs, database.isSQLiteFeatureAvailable(.preUpdateHook) else {
             _strata_preupdate_hook(connection, nil, nil)
             return
         }

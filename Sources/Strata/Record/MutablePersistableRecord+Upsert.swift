@@ -100,6 +100,7 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable],
         fetch: (Row) throws -> Void
     ) throws -> InsertionSuccess {
+        try db.requireSQLiteFeature(.upsert)
         let info = db.recordPersistenceInfo(type(of: self))
         var container = try persistenceContainer(info)
         let primaryKey = try info.primaryKey(db)

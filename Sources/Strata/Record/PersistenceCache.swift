@@ -209,6 +209,7 @@ enum PersistenceSQL {
     static func returning(
         _ selection: [any SQLSelectable], tableName: String, context: SQLGenerationContext
     ) throws -> String {
+        try context.db.requireSQLiteFeature(.returning)
         let source = TableAliasBase(tableName: tableName)
         return try " RETURNING "
             + selection.map { try $0.sqlSelection.sql(context, source: source) }.joined(separator: ", ")

@@ -10,18 +10,34 @@ struct SQLiteLibraryInternalTests {
         #expect(!SQLiteLibrary.isAtLeast(99, 0))
         #expect(!SQLiteLibrary.version.isEmpty)
         #expect(SQLiteLibrary.hasCompileOption("THREADSAFE"))
+        #expect(!SQLiteLibrary.hasCompileOption("THREAD"))
     }
 
-    @Test func missingFeaturesNameTheVersionTheyNeed() {
-        do {
-            try SQLiteLibrary.require("Imaginary feature", 99, 1)
-            Issue.record("Expected error")
-        } catch let error as DatabaseError {
-            #expect(error.message?.contains("Imaginary feature requires SQLite 99.1.0 or newer") == true)
-            #expect(error.message?.contains(SQLiteLibrary.version) == true)
-        } catch {
-            Issue.record("Unexpected error \(error)")
+    @Test func versionStrings() {
+        #expect(SQLiteLibrary.versionString(3_040_001) == "3.40.1")
+        #expect(SQLiteLibrary.versionNumber("3.40.1") == 3_040_001)
+        #expect(SQLiteLibrary.versionNumber("3.30") == 3_030_000)
+        #expect(SQLiteLibrary.versionNumber("3") == nil)
+        #expect(SQLiteLibrary.versionNumber("3.x.0") == nil)
+    }
+
+    @Test("a connection reads its features once, at the first check, then tests a bit")
+    func featuresAreCheckedOncePerConnection() throws {
+        try DatabaseQueue().inDatabase { db in
+            #expect(!db.sqliteFeatureCache.isComputed)
+            #expect(db.sqliteFeatureCache.availableBits == 0)
+            try db.requireSQLiteFeature(.returning)
+            #expect(db.sqliteFeatureCache.isComputed)
+            let bits = db.sqliteFeatureCache.availableBits
+            let expected = SQLiteFeature.allCases.filter { db.linkedSQLite.isAvailable($0) }.reduce(0) { $0 | $1.bit }
+            #expect(bits == expected)
+            try db.requireSQLiteFeature(.upsert)
+            #expect(db.sqliteFeatureCache.availableBits == bits)
+            // Lowering starts over, from the lowered facts.
+            db.lowerSQLiteForTesting(version: "3.30.0")
+            #expect(!db.sqliteFeatureCache.isComputed)
+            #expect(!db.isSQLiteFeatureAvailable(.returning))
+            #expect(db.sqliteFeatureCache.availableBits & SQLiteFeature.upsert.bit != 0)
         }
-        #expect(throws: Never.self) { try SQLiteLibrary.require("RETURNING clause", 3, 35) }
     }
 }

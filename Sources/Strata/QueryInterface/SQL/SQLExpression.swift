@@ -49,6 +49,9 @@ public struct SQLExpression: Sendable {
         case subquery(SQLSubquery)
         /// An expression that holds JSON text (see `asJSON`).
         case jsonValue(SQLExpression)
+        /// An expression that needs a feature of SQLite: the connection
+        /// checks it when the SQL is generated (see `SQLiteFeature`).
+        case requiring(SQLiteFeature, SQLExpression)
         /// Whether an aliased table has a row, from its fast primary key:
         /// `"alias"."id" IS NOT NULL`, `"alias"."rowid" IS NOT NULL` (`IS
         /// NULL` when negated).
@@ -179,6 +182,9 @@ public struct SQLExpression: Sendable {
             return try "(" + subquery.sql(context) + ")"
         case .jsonValue(let expression):
             return try expression.sql(context, wrapped: wrapped)
+        case .requiring(let feature, let expression):
+            try context.db.requireSQLiteFeature(feature)
+            return try expression.sql(context, wrapped: wrapped)
         case .aliasExists(let alias, let negated):
             guard let tableName = alias.tableName else { _ = try alias.qualifier(); return "" }
             if try context.db.isViewWithoutPrimaryKey(tableName) {
@@ -276,6 +282,8 @@ public struct SQLExpression: Sendable {
             return SQLExpression(impl: .cast(expression.qualified(with: alias), type))
         case .jsonValue(let expression):
             return SQLExpression(impl: .jsonValue(expression.qualified(with: alias)))
+        case .requiring(let feature, let expression):
+            return SQLExpression(impl: .requiring(feature, expression.qualified(with: alias)))
         }
     }
 

@@ -240,7 +240,8 @@ extension SQLExpression {
             return arguments.contains(where: \.isAggregate)
         case .binary(_, let lhs, let rhs): return lhs.isAggregate || rhs.isAggregate
         case .associative(_, let operands): return operands.contains(where: \.isAggregate)
-        case .unary(_, let operand), .collated(let operand, _), .cast(let operand, _): return operand.isAggregate
+        case .unary(_, let operand), .collated(let operand, _), .cast(let operand, _), .requiring(_, let operand):
+            return operand.isAggregate
         default: return false
         }
     }

@@ -217,7 +217,7 @@ public final class ColumnDefinition {
                 isDeferred: foreignKey.isDeferred)
         }
         if let generatedColumn {
-            try SQLiteLibrary.require("generated columns", 3, 31)
+            try db.requireSQLiteFeature(.generatedColumns)
             chunks.append("GENERATED ALWAYS AS (\(try db.ddlSQL(generatedColumn.expression)))")
             switch generatedColumn.qualification {
             case .virtual: chunks.append("VIRTUAL")

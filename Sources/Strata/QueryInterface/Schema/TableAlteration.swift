@@ -71,11 +71,11 @@ public final class TableAlteration {
             case .columnLiteral(let literal):
                 statements.append("\(alterTable) ADD COLUMN \(try db.ddlSQL(literal))")
             case .renaming(let oldName, let newName):
-                try SQLiteLibrary.require("RENAME COLUMN", 3, 25)
+                try db.requireSQLiteFeature(.renameColumn)
                 let renamed = "\(oldName.quotedDatabaseIdentifier) TO \(newName.quotedDatabaseIdentifier)"
                 statements.append("\(alterTable) RENAME COLUMN \(renamed)")
             case .dropping(let column):
-                try SQLiteLibrary.require("DROP COLUMN", 3, 35)
+                try db.requireSQLiteFeature(.dropColumn)
                 statements.append("\(alterTable) DROP COLUMN \(column.quotedDatabaseIdentifier)")
             }
         }

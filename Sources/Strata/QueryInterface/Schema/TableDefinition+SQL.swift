@@ -12,7 +12,7 @@ extension TableDefinition {
     /// The `CREATE TABLE` statement, and the `CREATE INDEX` statements that follow.
     func sql(_ db: Database) throws -> [String] {
         if options.contains(.strict) {
-            try SQLiteLibrary.require("STRICT tables", 3, 37)
+            try db.requireSQLiteFeature(.strictTables)
         }
         var resolved: [ObjectIdentifier: ResolvedForeignKey] = [:]
         for case .foreignKey(let foreignKey) in columnItems {
