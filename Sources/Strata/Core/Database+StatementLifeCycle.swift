@@ -29,9 +29,22 @@ extension Database {
         if let observationBroker, !observationBroker.isEmpty {
             observationBroker.statementWillExecute(statement)
         }
-        if let instrument {
-            statement.instrumentedStart = DispatchTime.now().uptimeNanoseconds
-            instrument.statementWillExecute(statement, self)
+        // `instrument != nil`, not `if let`: binding the instrument retains
+        // and releases it, which the executions that are not timed skip.
+        if instrument != nil {
+            if instrumentTracksStatementRuns && !statement.isRunInAccess {
+                statement.isRunInAccess = true
+                statementsRunInAccess.append(statement)
+            }
+            // When no instrument needs every execution (the statement
+            // statistics alone), the first 16 executions of a statement
+            // are timed, then one in 8: the two clock reads would cost 7%
+            // of a one-row insert.
+            let count = statement.executionCount
+            if instrumentTimesEveryStatement || count <= 16 || count & 7 == 0 {
+                statement.instrumentedStart = DispatchTime.now().uptimeNanoseconds
+                instrument!.statementWillExecute(statement, self)
+            }
         }
     }
 
@@ -47,7 +60,7 @@ extension Database {
         if let observationBroker, !observationBroker.isEmpty {
             observationBroker.statementDidExecute(statement)
         }
-        if let instrument, statement.instrumentedStart != 0 {
+        if statement.instrumentedStart != 0, let instrument {
             instrument.statementDidExecute(statement, self)
             statement.instrumentedStart = 0
         }
@@ -73,7 +86,8 @@ extension Database {
     /// error of a transaction observer that prevented a commit, or `error`.
     func statementDidFail(_ statement: Statement, error: DatabaseError) -> any Error {
         var thrownError: any Error = error
-        if let instrument, statement.instrumentedStart != 0 {
+        statement.failureCount &+= 1
+        if statement.instrumentedStart != 0, let instrument {
             instrument.statementDidFail(statement, self, error: error)
             statement.instrumentedStart = 0
         }
@@ -93,5 +107,11 @@ extension Database {
     func accessDidEnd() {
         schemaVersionIsChecked = false
         retryPendingBookkeeping()
+        if !statementsRunInAccess.isEmpty {
+            let statements = statementsRunInAccess
+            statementsRunInAccess = []
+            for statement in statements { statement.isRunInAccess = false }
+            instrument?.statementsDidRun(statements, self)
+        }
     }
 }

@@ -122,6 +122,18 @@ public final class Database {
     /// The opt-in integrations (logs, metrics, traces); nil without any.
     let instrument: (any DatabaseInstrument)?
 
+    /// Whether an instrument hears of every execution (see
+    /// `DatabaseInstrument.timesEveryStatement`); read once, at opening.
+    let instrumentTimesEveryStatement: Bool
+
+    /// Whether an instrument wants the statements that ran in each access
+    /// (`DatabaseInstrument.tracksStatementRuns`); read once, at opening.
+    let instrumentTracksStatementRuns: Bool
+
+    /// The statements that ran during the current access, when
+    /// `instrumentTracksStatementRuns`: given to the instrument at its end.
+    @exclusivity(unchecked) var statementsRunInAccess: [Statement] = []
+
     /// The access that runs, for the integrations.
     @exclusivity(unchecked) var currentAccess: DatabaseAccessContext?
 
@@ -151,7 +163,10 @@ public final class Database {
         self.configuration = configuration
         self.schemaSource = configuration.schemaSource
         self.isReadOnlyConnection = configuration.readonly
-        self.instrument = configuration.makeInstrument()
+        let instrument = configuration.makeInstrument()
+        self.instrument = instrument
+        self.instrumentTimesEveryStatement = instrument?.timesEveryStatement ?? true
+        self.instrumentTracksStatementRuns = instrument?.tracksStatementRuns ?? false
 
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         if configuration.readonly {

@@ -161,9 +161,15 @@ public final class Statement {
     /// the integrations; 0 when none is configured or the execution ended.
     @usableFromInline @exclusivity(unchecked) var instrumentedStart: UInt64 = 0
 
-    /// The rows that the running (or last) execution stepped to: the
-    /// statement statistics read it when the execution ends.
+    /// The rows that the statement stepped to since it was compiled
+    /// (wrapping): the statement statistics count the difference.
     @usableFromInline @exclusivity(unchecked) var steppedRowCount = 0
+
+    /// The executions that failed since the statement was compiled.
+    @exclusivity(unchecked) var failureCount = 0
+
+    /// Whether the statement is in `Database.statementsRunInAccess`.
+    @exclusivity(unchecked) var isRunInAccess = false
 
     /// What the statement statistics keep for this statement (the figures
     /// of its SQL), so that they find them without a lookup at each
@@ -312,7 +318,6 @@ public final class Statement {
             setUncheckedArguments(_arguments)
         }
         executionCount &+= 1
-        steppedRowCount = 0
         stepFailure = nil
         try database.statementWillExecute(self)
     }

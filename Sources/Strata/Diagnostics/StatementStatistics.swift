@@ -10,8 +10,9 @@ import Foundation
 ///
 /// Durations are from the first step of an execution to its end (its last
 /// row, its reset when a cursor or `fetchOne` stopped early, or its error),
-/// in seconds. Percentiles are estimates within 6.25% of the duration
-/// they stand for.
+/// in seconds, of the timed executions: the first 16 of each compiled
+/// statement, then one in 8 (see ``StatementStatisticsCollector``).
+/// Percentiles are estimates within 6.25% of the duration they stand for.
 public struct StatementStatistics: Sendable, Hashable, Codable {
     /// The normalized SQL: literals and parameters as `?`, `IN` lists as
     /// `IN (...)`, no comments, single spaces.
@@ -31,7 +32,14 @@ public struct StatementStatistics: Sendable, Hashable, Codable {
     /// The executions that ended with an error.
     public var failureCount: Int
 
-    /// The sum of the durations of the executions, in seconds.
+    /// The executions whose duration was measured: all of them when the
+    /// statement ran fewer than 17 times per connection, or when metrics or
+    /// tracing also time statements; about one in 8 beyond.
+    public var timedExecutionCount: Int
+
+    /// The time the executions took, in seconds: the sum of their
+    /// durations when all were timed, or else the mean of the timed ones
+    /// times ``executionCount``.
     public var totalDuration: TimeInterval
 
     /// The median duration of an execution, in seconds.
@@ -40,16 +48,12 @@ public struct StatementStatistics: Sendable, Hashable, Codable {
     /// The duration that 99% of the executions did not exceed, in seconds.
     public var p99Duration: TimeInterval
 
-    /// The longest execution, in seconds.
+    /// The longest timed execution, in seconds.
     public var maximumDuration: TimeInterval
 
     /// The rows that the executions produced (stepped to, whether the app
     /// read them or not).
     public var rowCount: Int
-
-    /// The rows that the executions inserted, updated or deleted
-    /// (`sqlite3_changes`; zero for statements that do not write).
-    public var changedRowCount: Int
 
     /// The steps SQLite made in full table scans
     /// (`SQLITE_STMTSTATUS_FULLSCAN_STEP`): a sign of a missing index.
@@ -85,7 +89,6 @@ extension StatementStatistics: CustomStringConvertible {
             + (failureCount > 0 ? " (\(failureCount) failed)" : "")
             + ", total \(ms(totalDuration)) ms, p50 \(ms(medianDuration)) ms, p99 \(ms(p99Duration)) ms"
             + ", max \(ms(maximumDuration)) ms, \(rowCount) rows"
-        if changedRowCount > 0 { text += ", \(changedRowCount) changed" }
         if fullScanStepCount > 0 { text += ", \(fullScanStepCount) full scan steps" }
         if sortCount > 0 { text += ", \(sortCount) sorts" }
         if automaticIndexRowCount > 0 { text += ", \(automaticIndexRowCount) automatic index rows" }

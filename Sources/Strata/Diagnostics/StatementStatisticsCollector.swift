@@ -22,16 +22,27 @@ import Foundation
 /// }
 /// ```
 ///
-/// With the `Metrics` trait and ``Configuration/metrics`` set, each
-/// execution also goes to swift-metrics, labelled by the statement's
+/// Executions, rows and SQLite's counters are exact. Durations are
+/// measured for the first 16 executions of each compiled statement, then
+/// for one in 8 (for all of them when ``Configuration/metrics`` or
+/// ``Configuration/tracing`` also time statements): the total of a
+/// statement that ran more often is the mean of its timed executions
+/// times its executions (see ``StatementStatistics/timedExecutionCount``).
+///
+/// The figures of an access count when the access ends: a snapshot taken
+/// during a long access does not show that access yet.
+///
+/// With the `Metrics` trait and ``Configuration/metrics`` set, the figures
+/// also go to swift-metrics, labelled by the statement's
 /// ``StatementStatistics/identifier`` and ``StatementStatistics/tableName``
 /// (never by its arguments): see `DatabaseMetrics`.
 ///
-/// Cost: nothing when it is nil (the default). When it is set, each
-/// execution reads the clock twice, reads four SQLite counters, and updates
-/// the figures of its statement under a lock of their own; each new
-/// statement object has its SQL normalized once. `Benchmarks/RESULTS.md`
-/// measures it.
+/// Cost: nothing when it is nil (the default). When it is set, a few
+/// instructions per execution, two clock reads per timed execution, and at
+/// the end of each access, for each statement it ran, four SQLite counters
+/// read and the statement's figures updated under a lock of their own.
+/// Each new statement object has its SQL normalized once.
+/// `Benchmarks/RESULTS.md` measures it.
 public final class StatementStatisticsCollector: Sendable {
     /// The statements by normalized SQL, and the overflow entry.
     private struct State {
@@ -80,29 +91,11 @@ public final class StatementStatisticsCollector: Sendable {
         for entry in entries { entry.retire() }
     }
 
-    /// Records an execution of a statement in the entry of its SQL.
-    @inline(__always)
-    func record(_ execution: StatementStatisticsEntry.Execution, of statement: Statement)
-        -> StatementStatisticsEntry?
-    {
-        // The attachment is only ever an entry (see `Statement.instrumentAttachment`):
-        // no dynamic cast.
-        if let attachment = statement.instrumentAttachment {
-            let entry = unsafeDowncast(attachment, to: StatementStatisticsEntry.self)
-            if entry.collectorID == ObjectIdentifier(self) && entry.record(execution) {
-                return entry
-            }
-        }
-        // A new statement, or its entry was retired by a reset: if a reset
-        // retires this one too, the execution belongs before the reset.
-        let entry = lookUpEntry(for: statement)
-        return entry.record(execution) ? entry : nil
-    }
-
-    /// The entry of a statement's SQL, kept on the statement.
-    private func lookUpEntry(for statement: Statement) -> StatementStatisticsEntry {
+    /// The entry of a statement's SQL, found once per statement object
+    /// (and again after a reset).
+    func entry(for statement: Statement) -> StatementStatisticsEntry {
         let normalized = NormalizedSQL(statement.sql)
-        let entry = state.withLock { state -> StatementStatisticsEntry in
+        return state.withLock { state -> StatementStatisticsEntry in
             if let entry = state.entries[normalized.text] { return entry }
             if state.entries.count >= maximumStatementCount {
                 if let overflow = state.overflow { return overflow }
@@ -117,8 +110,6 @@ public final class StatementStatisticsCollector: Sendable {
             state.entries[normalized.text] = entry
             return entry
         }
-        statement.instrumentAttachment = entry
-        return entry
     }
 
     /// The table a statement writes, or else the first it reads.
@@ -128,18 +119,40 @@ public final class StatementStatisticsCollector: Sendable {
     }
 }
 
+/// What one compiled statement ran since its figures last went to its
+/// entry: kept on the statement (`Statement.instrumentAttachment`), used by
+/// its connection only, so without a lock.
+final class StatementStatisticsRecorder {
+    /// The entry of the statement's SQL.
+    var entry: StatementStatisticsEntry
+    /// The statement's counts when they last went to the entry.
+    var recordedExecutionCount = 0
+    var recordedRowCount = 0
+    var recordedFailureCount = 0
+    /// The durations of the timed executions since, in nanoseconds.
+    var durations: [UInt64] = []
+
+    init(entry: StatementStatisticsEntry) {
+        self.entry = entry
+        durations.reserveCapacity(Self.maximumPendingDurations)
+    }
+
+    /// Past this number of pending durations, they go to the entry at once.
+    static let maximumPendingDurations = 64
+}
+
 /// The figures of one statement, under a lock of their own (the entry is
-/// the lock: one allocation, no closure per execution).
+/// the lock: one allocation, no closure).
 final class StatementStatisticsEntry: PlatformLock, @unchecked Sendable {
-    /// The figures that executions update, under the lock.
+    /// The figures, under the lock.
     struct Figures {
         var executionCount = 0
         var failureCount = 0
-        var totalNanoseconds: UInt64 = 0
+        var timedCount = 0
+        var timedNanoseconds: UInt64 = 0
         var minimumNanoseconds: UInt64 = .max
         var maximumNanoseconds: UInt64 = 0
         var rowCount = 0
-        var changedRowCount = 0
         var fullScanStepCount = 0
         var sortCount = 0
         var automaticIndexRowCount = 0
@@ -148,16 +161,15 @@ final class StatementStatisticsEntry: PlatformLock, @unchecked Sendable {
         var isRetired = false
     }
 
-    /// One execution, as the instrument measured it.
-    struct Execution {
-        var nanoseconds: UInt64
-        var failed: Bool
+    /// What a statement ran since its last report.
+    struct Report {
+        var executionCount: Int
+        var failureCount: Int
         var rowCount: Int
-        var changedRowCount: Int
-        var fullScanStepCount: Int32
-        var sortCount: Int32
-        var automaticIndexRowCount: Int32
-        var virtualMachineStepCount: Int32
+        var fullScanStepCount: Int
+        var sortCount: Int
+        var automaticIndexRowCount: Int
+        var virtualMachineStepCount: Int
     }
 
     /// The collector the entry belongs to.
@@ -170,7 +182,7 @@ final class StatementStatisticsEntry: PlatformLock, @unchecked Sendable {
     /// the lock.
     private let durations: UnsafeMutablePointer<UInt32>
     /// The swift-metrics handles of the statement, made at its first
-    /// execution (the `Metrics` trait; nil otherwise).
+    /// report (the `Metrics` trait; nil otherwise).
     let metricsHandles = Mutex<AnyObject?>(nil)
 
     init(collector: StatementStatisticsCollector, sql: String, identifier: String, tableName: String?) {
@@ -187,26 +199,26 @@ final class StatementStatisticsEntry: PlatformLock, @unchecked Sendable {
         durations.deallocate()
     }
 
-    /// Adds an execution to the figures; false when the entry was retired
-    /// by a reset.
-    @inline(__always)
-    func record(_ execution: Execution) -> Bool {
+    /// Adds a report and durations to the figures; false when the entry
+    /// was retired by a reset.
+    func add(_ report: Report, durations timed: [UInt64]) -> Bool {
         lock()
         defer { unlock() }
         guard !figures.isRetired else { return false }
-        let nanoseconds = execution.nanoseconds
-        figures.executionCount &+= 1
-        if execution.failed { figures.failureCount &+= 1 }
-        figures.totalNanoseconds &+= nanoseconds
-        if nanoseconds < figures.minimumNanoseconds { figures.minimumNanoseconds = nanoseconds }
-        if nanoseconds > figures.maximumNanoseconds { figures.maximumNanoseconds = nanoseconds }
-        durations[DurationHistogram.bucket(of: nanoseconds)] &+= 1
-        figures.rowCount &+= execution.rowCount
-        figures.changedRowCount &+= execution.changedRowCount
-        figures.fullScanStepCount &+= Int(execution.fullScanStepCount)
-        figures.sortCount &+= Int(execution.sortCount)
-        figures.automaticIndexRowCount &+= Int(execution.automaticIndexRowCount)
-        figures.virtualMachineStepCount &+= Int(execution.virtualMachineStepCount)
+        figures.executionCount &+= report.executionCount
+        figures.failureCount &+= report.failureCount
+        figures.rowCount &+= report.rowCount
+        figures.fullScanStepCount &+= report.fullScanStepCount
+        figures.sortCount &+= report.sortCount
+        figures.automaticIndexRowCount &+= report.automaticIndexRowCount
+        figures.virtualMachineStepCount &+= report.virtualMachineStepCount
+        for nanoseconds in timed {
+            figures.timedCount &+= 1
+            figures.timedNanoseconds &+= nanoseconds
+            if nanoseconds < figures.minimumNanoseconds { figures.minimumNanoseconds = nanoseconds }
+            if nanoseconds > figures.maximumNanoseconds { figures.maximumNanoseconds = nanoseconds }
+            durations[DurationHistogram.bucket(of: nanoseconds)] &+= 1
+        }
         return true
     }
 
@@ -229,59 +241,112 @@ final class StatementStatisticsEntry: PlatformLock, @unchecked Sendable {
         func seconds(_ nanoseconds: UInt64?) -> TimeInterval {
             Double(nanoseconds ?? 0) / 1e9
         }
+        // The mean of the timed executions, times the executions.
+        let total =
+            figures.timedCount == 0
+            ? 0
+            : Double(figures.timedNanoseconds) / 1e9 * Double(figures.executionCount) / Double(figures.timedCount)
         return StatementStatistics(
             sql: sql, identifier: identifier, tableName: tableName,
             executionCount: figures.executionCount, failureCount: figures.failureCount,
-            totalDuration: seconds(figures.totalNanoseconds),
+            timedExecutionCount: figures.timedCount,
+            totalDuration: total,
             medianDuration: seconds(histogram.percentile(0.5)),
             p99Duration: seconds(histogram.percentile(0.99)),
-            maximumDuration: seconds(figures.maximumNanoseconds),
-            rowCount: figures.rowCount, changedRowCount: figures.changedRowCount,
+            maximumDuration: seconds(figures.timedCount == 0 ? 0 : figures.maximumNanoseconds),
+            rowCount: figures.rowCount,
             fullScanStepCount: figures.fullScanStepCount, sortCount: figures.sortCount,
             automaticIndexRowCount: figures.automaticIndexRowCount,
             virtualMachineStepCount: figures.virtualMachineStepCount)
     }
 }
 
-/// Measures the executions of one connection's statements for a collector
-/// (made by ``Configuration`` for each connection).
+/// Measures the statements of one connection for a collector (made by
+/// ``Configuration`` for each connection).
+///
+/// The connection tells it of the timed executions (their durations wait
+/// on the statement), and at the end of each access, of the statements
+/// that ran (their counts since their last report, and SQLite's counters,
+/// go to their entries).
 final class StatementStatisticsInstrument: DatabaseInstrument {
     let collector: StatementStatisticsCollector
-    /// Sends each execution to swift-metrics too (the `Metrics` trait).
-    let export: (@Sendable (StatementStatisticsEntry, StatementStatisticsEntry.Execution) -> Void)?
+    /// Sends each report to swift-metrics too (the `Metrics` trait).
+    let export: (@Sendable (StatementStatisticsEntry, StatementStatisticsEntry.Report, [UInt64]) -> Void)?
 
     init(
         collector: StatementStatisticsCollector,
-        export: (@Sendable (StatementStatisticsEntry, StatementStatisticsEntry.Execution) -> Void)?
+        export: (@Sendable (StatementStatisticsEntry, StatementStatisticsEntry.Report, [UInt64]) -> Void)?
     ) {
         self.collector = collector
         self.export = export
     }
 
+    var timesEveryStatement: Bool { false }
+    var tracksStatementRuns: Bool { true }
+
     func statementDidExecute(_ statement: Statement, _ db: Database) {
-        record(statement, db, failed: false)
+        recordDuration(of: statement, db)
     }
 
     func statementDidFail(_ statement: Statement, _ db: Database, error: DatabaseError) {
-        record(statement, db, failed: true)
+        recordDuration(of: statement, db)
     }
 
-    private func record(_ statement: Statement, _ db: Database, failed: Bool) {
+    func statementsDidRun(_ statements: [Statement], _ db: Database) {
+        for statement in statements { report(statement) }
+    }
+
+    /// Keeps the duration of a timed execution on its statement.
+    private func recordDuration(of statement: Statement, _ db: Database) {
         let start = statement.instrumentedStart
         guard start != 0 else { return }
         let nanoseconds = DispatchTime.now().uptimeNanoseconds &- start
-        let handle = statement.sqliteStatement
-        // Read and reset, so that the next execution counts from zero.
-        let execution = StatementStatisticsEntry.Execution(
-            nanoseconds: nanoseconds, failed: failed, rowCount: statement.steppedRowCount,
-            changedRowCount: failed || statement.eventKinds.isEmpty ? 0 : Int(sqlite3_changes(db.sqliteConnection)),
-            fullScanStepCount: sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1),
-            sortCount: sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_SORT, 1),
-            automaticIndexRowCount: sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_AUTOINDEX, 1),
-            virtualMachineStepCount: sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, 1))
-        if let entry = collector.record(execution, of: statement), let export {
-            export(entry, execution)
+        let recorder = self.recorder(of: statement)
+        recorder.durations.append(nanoseconds)
+        if recorder.durations.count >= StatementStatisticsRecorder.maximumPendingDurations {
+            report(statement)
         }
+    }
+
+    /// The recorder of a statement, made at its first report.
+    private func recorder(of statement: Statement) -> StatementStatisticsRecorder {
+        if let attachment = statement.instrumentAttachment {
+            // Only the statement statistics set it: no dynamic cast.
+            return unsafeDowncast(attachment, to: StatementStatisticsRecorder.self)
+        }
+        let recorder = StatementStatisticsRecorder(entry: collector.entry(for: statement))
+        statement.instrumentAttachment = recorder
+        return recorder
+    }
+
+    /// Sends what a statement ran since its last report to its entry.
+    private func report(_ statement: Statement) {
+        let recorder = self.recorder(of: statement)
+        let handle = statement.sqliteStatement
+        // Read and reset, so that the next report counts from zero.
+        let report = StatementStatisticsEntry.Report(
+            executionCount: statement.executionCount &- recorder.recordedExecutionCount,
+            failureCount: statement.failureCount &- recorder.recordedFailureCount,
+            rowCount: statement.steppedRowCount &- recorder.recordedRowCount,
+            fullScanStepCount: Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1)),
+            sortCount: Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_SORT, 1)),
+            automaticIndexRowCount: Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_AUTOINDEX, 1)),
+            virtualMachineStepCount: Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, 1)))
+        recorder.recordedExecutionCount = statement.executionCount
+        recorder.recordedFailureCount = statement.failureCount
+        recorder.recordedRowCount = statement.steppedRowCount
+        let durations = recorder.durations
+        recorder.durations.removeAll(keepingCapacity: true)
+        guard report.executionCount != 0 || !durations.isEmpty else { return }
+        var entry = recorder.entry
+        if entry.collectorID != ObjectIdentifier(collector) || !entry.add(report, durations: durations) {
+            // Retired by a reset: the statement's SQL has a new entry. If a
+            // reset retires it too, the report belongs before the reset.
+            entry = collector.entry(for: statement)
+            recorder.entry = entry
+            guard entry.add(report, durations: durations) else { return }
+        }
+        export?(entry, report, durations)
     }
 }
 

@@ -19,7 +19,6 @@
             let failures: Counter
             let duration: Timer
             let rows: Counter
-            let changedRows: Counter
             let fullScanSteps: Counter
             let sorts: Counter
             let automaticIndexRows: Counter
@@ -36,7 +35,6 @@
                 failures = counter("failures")
                 duration = Timer(label: "\(label).time", dimensions: dimensions, factory: factory)
                 rows = counter("rows")
-                changedRows = counter("changed_rows")
                 fullScanSteps = counter("full_scan_steps")
                 sorts = counter("sorts")
                 automaticIndexRows = counter("automatic_index_rows")
@@ -52,21 +50,24 @@
             self.factory = metrics.factory ?? MetricsSystem.factory
         }
 
-        func export(_ entry: StatementStatisticsEntry, _ execution: StatementStatisticsEntry.Execution) {
+        /// Sends what a statement ran since its last report (at the end of
+        /// an access), and the durations of its timed executions.
+        func export(
+            _ entry: StatementStatisticsEntry, _ report: StatementStatisticsEntry.Report, _ durations: [UInt64]
+        ) {
             let handles = self.handles(of: entry)
-            handles.executions.increment()
-            if execution.failed { handles.failures.increment() }
-            handles.duration.recordNanoseconds(Int64(clamping: execution.nanoseconds))
-            if execution.rowCount > 0 { handles.rows.increment(by: execution.rowCount) }
-            if execution.changedRowCount > 0 { handles.changedRows.increment(by: execution.changedRowCount) }
-            if execution.fullScanStepCount > 0 {
-                handles.fullScanSteps.increment(by: Int(execution.fullScanStepCount))
+            if report.executionCount > 0 { handles.executions.increment(by: report.executionCount) }
+            if report.failureCount > 0 { handles.failures.increment(by: report.failureCount) }
+            for nanoseconds in durations { handles.duration.recordNanoseconds(Int64(clamping: nanoseconds)) }
+            if report.rowCount > 0 { handles.rows.increment(by: report.rowCount) }
+            if report.fullScanStepCount > 0 { handles.fullScanSteps.increment(by: report.fullScanStepCount) }
+            if report.sortCount > 0 { handles.sorts.increment(by: report.sortCount) }
+            if report.automaticIndexRowCount > 0 {
+                handles.automaticIndexRows.increment(by: report.automaticIndexRowCount)
             }
-            if execution.sortCount > 0 { handles.sorts.increment(by: Int(execution.sortCount)) }
-            if execution.automaticIndexRowCount > 0 {
-                handles.automaticIndexRows.increment(by: Int(execution.automaticIndexRowCount))
+            if report.virtualMachineStepCount > 0 {
+                handles.virtualMachineSteps.increment(by: report.virtualMachineStepCount)
             }
-            handles.virtualMachineSteps.increment(by: Int(execution.virtualMachineStepCount))
         }
 
         /// The entry's handles for these metrics, made once per metrics

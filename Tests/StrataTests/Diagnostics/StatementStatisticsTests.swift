@@ -65,18 +65,47 @@ struct StatementStatisticsTests {
         #expect(keys.rowCount == 6)
     }
 
-    @Test("writes count the rows they changed, and the table they write")
-    func changedRows() throws {
+    @Test("writes name the table they write")
+    func writtenTable() throws {
         let (dbQueue, statistics) = try database(players: 10)
         try dbQueue.write { db in
             try db.execute(sql: "UPDATE player SET score = score + 1 WHERE teamId = ?", arguments: [1])
-            try db.execute(sql: "DELETE FROM player WHERE teamId = 7")
+            try db.execute(sql: "INSERT INTO team (name) SELECT name FROM player WHERE id = 1")
         }
         let update = try figures("UPDATE player SET score = score + ? WHERE teamId = ?", in: statistics)
-        #expect(update.changedRowCount == 5)
         #expect(update.tableName == "player")
         #expect(update.rowCount == 0)
-        #expect(try figures("DELETE FROM player WHERE teamId = ?", in: statistics).changedRowCount == 0)
+        let insert = try figures("INSERT INTO team (name) SELECT name FROM player WHERE id = ?", in: statistics)
+        #expect(insert.tableName == "team")
+    }
+
+    @Test("the first 16 executions of a statement are timed, then one in 8; counts stay exact")
+    func timing() throws {
+        let (dbQueue, statistics) = try database(players: 10)
+        try dbQueue.read { db in
+            // One compiled statement (`fetchOne(db, sql:)` compiles one per call).
+            let statement = try db.cachedStatement(sql: "SELECT * FROM player WHERE id = ?")
+            for id in 1...100 {
+                _ = try Row.fetchOne(statement, arguments: [id % 10 + 1])
+            }
+        }
+        let select = try figures("SELECT * FROM player WHERE id = ?", in: statistics)
+        #expect(select.executionCount == 100)
+        #expect(select.rowCount == 100)
+        // 1...16, then 24, 32, ..., 96.
+        #expect(select.timedExecutionCount == 16 + 10)
+        #expect(select.totalDuration >= select.maximumDuration)
+        #expect(select.totalDuration > 0)
+    }
+
+    @Test("the figures of an access count when it ends")
+    func accessEnd() throws {
+        let (dbQueue, statistics) = try database()
+        try dbQueue.read { db in
+            _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM team")
+            #expect(!statistics.snapshot().contains { $0.sql == "SELECT COUNT(*) FROM team" })
+        }
+        #expect(try figures("SELECT COUNT(*) FROM team", in: statistics).executionCount == 1)
     }
 
     @Test("SQLite's counters tell full scans, sorts and automatic indexes apart")
@@ -166,7 +195,7 @@ struct StatementStatisticsTests {
         let insert = try figures("INSERT INTO player (id, name) VALUES (?, ?)", in: statistics)
         #expect(insert.executionCount == 2)
         #expect(insert.failureCount == 2)
-        #expect(insert.changedRowCount == 0)
+        #expect(insert.timedExecutionCount == 2)
     }
 
     @Test("reset starts over, also for the statements already in the statement cache")

@@ -110,6 +110,13 @@
                 statistics.snapshot().first { $0.sql == "INSERT INTO player (name) VALUES (?)" })
             let insertDimensions = [("name", "main"), ("statement", insert.identifier), ("table", "player")]
             #expect(try metrics.expectCounter("db.statement.failures", insertDimensions).totalValue == 1)
+            // With metrics on, every execution is timed (not one in 8).
+            try dbQueue.read { db in
+                for _ in 0..<30 { _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") }
+            }
+            let count = try #require(statistics.snapshot().first { $0.sql == "SELECT COUNT(*) FROM player" })
+            #expect(count.executionCount == 30)
+            #expect(count.timedExecutionCount == 30)
             // No dimension holds an argument.
             for counter in metrics.counters {
                 #expect(!counter.dimensions.contains { $0.1.contains("Arthur") || $0.1.contains("Barbara") })

@@ -48,9 +48,11 @@ public struct LibraryAPI: Sendable {
     /// - `GET /events`: server-sent events, one with the number of books at
     ///   once, then one each time it changes.
     /// - `GET /metrics`, when `options.metricsEndpoint` is set.
+    /// - `GET /diagnostics/...` in the Strata build: see `addDiagnosticRoutes`.
     public func addRoutes(to router: Router<some RequestContext>, options: ServerOptions) {
         let dbPool = self.dbPool
         let openEventStreams = self.openEventStreams
+        addDiagnosticRoutes(to: router, dbPool: dbPool)
 
         router.get("authors") { _, _ in
             try await dbPool.read { db in

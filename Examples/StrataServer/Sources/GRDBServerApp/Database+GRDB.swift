@@ -1,4 +1,5 @@
 import GRDB
+import Hummingbird
 
 /// What the log says the server runs on.
 let databaseLibraryName = "GRDB"
@@ -16,3 +17,6 @@ func openDatabasePool(_ options: ServerOptions) throws -> DatabasePool {
     // Pools are in WAL mode, with SQLite's automatic checkpoints.
     return try DatabasePool(path: options.databasePath, configuration: configuration)
 }
+
+/// GRDB has no diagnostics: the GRDB build has no `/diagnostics` routes.
+func addDiagnosticRoutes(to router: Router<some RequestContext>, dbPool: DatabasePool) {}

@@ -23,6 +23,11 @@ func openDatabasePool(_ options: ServerOptions) throws -> DatabasePool {
         configuration.longReadTransactionThreshold = options.longReadTransactionThreshold
         configuration.metrics = DatabaseMetrics(factory: options.metricsFactory)
         configuration.tracing = DatabaseTracing(tracer: options.tracer)
+        // Diagnostics (Strata's own): the statements that take the time, for
+        // `GET /diagnostics/statements`, and a warning in the log for each
+        // statement whose plan scans a table of 1,000 rows or more.
+        configuration.statementStatistics = StatementStatisticsCollector()
+        configuration.queryPlanMonitor = QueryPlanMonitor(minimumRowCount: 1000) { _ in }
     }
     return try DatabasePool(path: options.databasePath, configuration: configuration)
 }

@@ -52,6 +52,18 @@ protocol DatabaseInstrument: AnyObject, Sendable {
     /// A diagnostic found something the user should know (a query plan
     /// that scans a table...): the integrations log it as a warning.
     func diagnosticWasReported(_ db: Database, message: String)
+
+    /// Whether the instrument hears of every execution
+    /// (`statementWillExecute`...). When no instrument needs it, the
+    /// connection times the first 16 executions of each statement, then one
+    /// in 8, and reads the clock for those only.
+    var timesEveryStatement: Bool { get }
+    /// Whether the instrument wants, at the end of each access, the
+    /// statements that ran during it (`statementsDidRun`).
+    var tracksStatementRuns: Bool { get }
+    /// The statements that ran during the access that ends, each once, when
+    /// `tracksStatementRuns`. The connection keeps them alive until then.
+    func statementsDidRun(_ statements: [Statement], _ db: Database)
 }
 
 /// Who an access runs on.
@@ -99,6 +111,9 @@ extension DatabaseInstrument {
     func bookkeepingDidFail(_ db: Database, message: String) {}
     func statementWasPrepared(_ statement: Statement, _ db: Database) {}
     func diagnosticWasReported(_ db: Database, message: String) {}
+    var timesEveryStatement: Bool { true }
+    var tracksStatementRuns: Bool { false }
+    func statementsDidRun(_ statements: [Statement], _ db: Database) {}
 }
 
 /// Several instruments, called in order.
@@ -148,5 +163,10 @@ final class CompositeDatabaseInstrument: DatabaseInstrument {
     }
     func diagnosticWasReported(_ db: Database, message: String) {
         for i in instruments { i.diagnosticWasReported(db, message: message) }
+    }
+    var timesEveryStatement: Bool { instruments.contains { $0.timesEveryStatement } }
+    var tracksStatementRuns: Bool { instruments.contains { $0.tracksStatementRuns } }
+    func statementsDidRun(_ statements: [Statement], _ db: Database) {
+        for i in instruments { i.statementsDidRun(statements, db) }
     }
 }
