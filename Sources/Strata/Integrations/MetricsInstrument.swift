@@ -18,6 +18,12 @@
     /// - `<label>.transactions`: counter, with the dimension `outcome` =
     ///   `commit` or `rollback`.
     /// - `<label>.observation.fetches`: counter of value observation fetches.
+    ///
+    /// With ``Configuration/statementStatistics`` set too, each statement's
+    /// figures, with the dimensions `statement` (a stable hash of its
+    /// normalized SQL) and `table`: `<label>.statement.executions`,
+    /// `.failures`, `.rows`, `.full_scan_steps`, `.sorts`,
+    /// `.automatic_index_rows`, `.vm_steps` (counters) and `.time` (timer).
     public struct DatabaseMetrics: Sendable {
         /// The prefix of metric labels.
         public var label: String

@@ -212,14 +212,23 @@ struct StatementStatisticsTests {
         #expect(figures.executionCount == 1)
     }
 
-    @Test("the connections of a pool share the collector, and the pool gives its snapshot")
-    func pool() throws {
-        let directory = try TemporaryDirectory()
+    /// A pool with a collector and an empty `item` table.
+    private func pool(_ directory: TemporaryDirectory, readers: Int = 5) throws
+        -> (DatabasePool, StatementStatisticsCollector)
+    {
         let statistics = StatementStatisticsCollector()
         var configuration = Configuration()
         configuration.statementStatistics = statistics
+        configuration.maximumReaderCount = readers
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
         try dbPool.write { db in try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY)") }
+        return (dbPool, statistics)
+    }
+
+    @Test("the connections of a pool share the collector, and the pool gives its snapshot")
+    func pool() throws {
+        let directory = try TemporaryDirectory()
+        let (dbPool, statistics) = try pool(directory)
         for id in 1...3 {
             try dbPool.write { db in try db.execute(sql: "INSERT INTO item (id) VALUES (?)", arguments: [id]) }
             _ = try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") }
@@ -282,12 +291,7 @@ struct StatementStatisticsTests {
     @Test("many connections recording at once lose no execution")
     func concurrentRecording() async throws {
         let directory = try TemporaryDirectory()
-        let statistics = StatementStatisticsCollector()
-        var configuration = Configuration()
-        configuration.statementStatistics = statistics
-        configuration.maximumReaderCount = 4
-        let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
-        try await dbPool.write { db in try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY)") }
+        let (dbPool, _) = try pool(directory, readers: 4)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<4 {
                 group.addTask {
