@@ -10,9 +10,12 @@ public final class StrataReads: @unchecked Sendable {
     /// - parameter statementStatistics: Whether Strata's statement
     ///   statistics are on (the `-statistics` workloads, which measure
     ///   their cost); off for the workloads that compare with C and GRDB.
-    public init(setupSQL: [String], statementStatistics: Bool = false) throws {
+    /// - parameter queryPlanMonitor: Whether Strata's query plan monitor
+    ///   is on (the `-monitor` workloads).
+    public init(setupSQL: [String], statementStatistics: Bool = false, queryPlanMonitor: Bool = false) throws {
         var configuration = Configuration()
         if statementStatistics { configuration.statementStatistics = StatementStatisticsCollector() }
+        if queryPlanMonitor { configuration.queryPlanMonitor = QueryPlanMonitor { _ in } }
         dbQueue = try DatabaseQueue(configuration: configuration)
         try dbQueue.write { db in
             for sql in setupSQL { try db.execute(sql: sql) }
@@ -98,9 +101,12 @@ public final class StrataInserts: @unchecked Sendable {
     /// - parameter statementStatistics: Whether Strata's statement
     ///   statistics are on (the `-statistics` workloads, which measure
     ///   their cost); off for the workloads that compare with C and GRDB.
-    public init(setupSQL: [String], statementStatistics: Bool = false) throws {
+    /// - parameter queryPlanMonitor: Whether Strata's query plan monitor
+    ///   is on (the `-monitor` workloads).
+    public init(setupSQL: [String], statementStatistics: Bool = false, queryPlanMonitor: Bool = false) throws {
         var configuration = Configuration()
         if statementStatistics { configuration.statementStatistics = StatementStatisticsCollector() }
+        if queryPlanMonitor { configuration.queryPlanMonitor = QueryPlanMonitor { _ in } }
         dbQueue = try DatabaseQueue(configuration: configuration)
         try dbQueue.write { db in
             for sql in setupSQL { try db.execute(sql: sql) }

@@ -54,17 +54,21 @@ typealias Workload = () throws -> () throws -> Int
 
 func strataWorkloads() -> [(String, Workload)] {
     func reads(
-        _ setup: Setup, statistics: Bool = false, _ body: @escaping (StrataReads) throws -> Int
+        _ setup: Setup, statistics: Bool = false, monitor: Bool = false,
+        _ body: @escaping (StrataReads) throws -> Int
     ) -> Workload {
         {
-            let reads = try StrataReads(setupSQL: setup.sql, statementStatistics: statistics)
+            let reads = try StrataReads(
+                setupSQL: setup.sql, statementStatistics: statistics, queryPlanMonitor: monitor)
             return { try body(reads) }
         }
     }
-    func inserts(statistics: Bool = false, _ body: @escaping (StrataInserts) throws -> Void) -> Workload {
+    func inserts(
+        statistics: Bool = false, monitor: Bool = false, _ body: @escaping (StrataInserts) throws -> Void
+    ) -> Workload {
         {
             let inserts = try StrataInserts(
-                setupSQL: Setup.inserts.sql, statementStatistics: statistics)
+                setupSQL: Setup.inserts.sql, statementStatistics: statistics, queryPlanMonitor: monitor)
             return {
                 try body(inserts)
                 return Size.insertRows
@@ -93,6 +97,10 @@ func strataWorkloads() -> [(String, Workload)] {
             "insert-records-statistics",
             inserts(statistics: true) { try $0.insertRecords(rowCount: Size.insertRows) }
         ),
+        // The same with the query plan monitor on (issue 32): each statement
+        // is explained once, when first compiled.
+        ("requests-monitor", reads(.players, monitor: true) { try $0.queryInterfaceRequests() }),
+        ("insert-monitor", inserts(monitor: true) { try $0.insertPositional(rowCount: Size.insertRows) }),
     ]
 }
 

@@ -36,12 +36,13 @@ extension Database {
                 statement.isRunInAccess = true
                 statementsRunInAccess.append(statement)
             }
-            // When no instrument needs every execution (the statement
-            // statistics alone), the first 16 executions of a statement
-            // are timed, then one in 8: the two clock reads would cost 7%
-            // of a one-row insert.
+            // The statement statistics alone time the first 16 executions
+            // of a statement, then one in 8; the query plan monitor alone
+            // times none.
             let count = statement.executionCount
-            if instrumentTimesEveryStatement || count <= 16 || count & 7 == 0 {
+            if instrumentStatementTiming == .every
+                || (instrumentStatementTiming == .sampled && (count <= 16 || count & 7 == 0))
+            {
                 statement.instrumentedStart = DispatchTime.now().uptimeNanoseconds
                 instrument!.statementWillExecute(statement, self)
             }

@@ -122,9 +122,9 @@ public final class Database {
     /// The opt-in integrations (logs, metrics, traces); nil without any.
     let instrument: (any DatabaseInstrument)?
 
-    /// Whether an instrument hears of every execution (see
-    /// `DatabaseInstrument.timesEveryStatement`); read once, at opening.
-    let instrumentTimesEveryStatement: Bool
+    /// Which executions the instruments hear of, timed (see
+    /// `DatabaseInstrument.statementTiming`); read once, at opening.
+    let instrumentStatementTiming: StatementTiming
 
     /// Whether an instrument wants the statements that ran in each access
     /// (`DatabaseInstrument.tracksStatementRuns`); read once, at opening.
@@ -165,7 +165,7 @@ public final class Database {
         self.isReadOnlyConnection = configuration.readonly
         let instrument = configuration.makeInstrument()
         self.instrument = instrument
-        self.instrumentTimesEveryStatement = instrument?.timesEveryStatement ?? true
+        self.instrumentStatementTiming = instrument?.statementTiming ?? .none
         self.instrumentTracksStatementRuns = instrument?.tracksStatementRuns ?? false
 
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI

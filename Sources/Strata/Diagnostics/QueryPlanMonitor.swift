@@ -166,6 +166,8 @@ public final class QueryPlanMonitor: Sendable {
 }
 
 extension QueryPlanMonitor: DatabaseInstrument {
+    var statementTiming: StatementTiming { .none }
+
     func statementWasPrepared(_ statement: Statement, _ db: Database) {
         explain(statement, db)
     }

@@ -281,7 +281,7 @@ final class StatementStatisticsInstrument: DatabaseInstrument {
         self.export = export
     }
 
-    var timesEveryStatement: Bool { false }
+    var statementTiming: StatementTiming { .sampled }
     var tracksStatementRuns: Bool { true }
 
     func statementDidExecute(_ statement: Statement, _ db: Database) {

@@ -53,17 +53,30 @@ protocol DatabaseInstrument: AnyObject, Sendable {
     /// that scans a table...): the integrations log it as a warning.
     func diagnosticWasReported(_ db: Database, message: String)
 
-    /// Whether the instrument hears of every execution
-    /// (`statementWillExecute`...). When no instrument needs it, the
-    /// connection times the first 16 executions of each statement, then one
-    /// in 8, and reads the clock for those only.
-    var timesEveryStatement: Bool { get }
+    /// Which executions the instrument hears of (`statementWillExecute`,
+    /// `statementDidExecute`...), timed: the connection reads the clock for
+    /// those only.
+    var statementTiming: StatementTiming { get }
     /// Whether the instrument wants, at the end of each access, the
     /// statements that ran during it (`statementsDidRun`).
     var tracksStatementRuns: Bool { get }
     /// The statements that ran during the access that ends, each once, when
     /// `tracksStatementRuns`. The connection keeps them alive until then.
     func statementsDidRun(_ statements: [Statement], _ db: Database)
+}
+
+/// Which executions of statements an instrument hears of, timed.
+enum StatementTiming: Int, Comparable, Sendable {
+    /// None: the instrument does not time statements.
+    case none
+    /// The first 16 executions of each compiled statement, then one in 8
+    /// (the statement statistics: two clock reads would cost 7% of a
+    /// one-row insert).
+    case sampled
+    /// All of them (metrics, tracing, logging).
+    case every
+
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Who an access runs on.
@@ -111,7 +124,7 @@ extension DatabaseInstrument {
     func bookkeepingDidFail(_ db: Database, message: String) {}
     func statementWasPrepared(_ statement: Statement, _ db: Database) {}
     func diagnosticWasReported(_ db: Database, message: String) {}
-    var timesEveryStatement: Bool { true }
+    var statementTiming: StatementTiming { .every }
     var tracksStatementRuns: Bool { false }
     func statementsDidRun(_ statements: [Statement], _ db: Database) {}
 }
@@ -164,7 +177,7 @@ final class CompositeDatabaseInstrument: DatabaseInstrument {
     func diagnosticWasReported(_ db: Database, message: String) {
         for i in instruments { i.diagnosticWasReported(db, message: message) }
     }
-    var timesEveryStatement: Bool { instruments.contains { $0.timesEveryStatement } }
+    var statementTiming: StatementTiming { instruments.map(\.statementTiming).max() ?? .none }
     var tracksStatementRuns: Bool { instruments.contains { $0.tracksStatementRuns } }
     func statementsDidRun(_ statements: [Statement], _ db: Database) {
         for i in instruments { i.statementsDidRun(statements, db) }
