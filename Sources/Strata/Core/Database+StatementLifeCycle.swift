@@ -32,17 +32,27 @@ extension Database {
         // `instrument != nil`, not `if let`: binding the instrument retains
         // and releases it, which the executions that are not timed skip.
         if instrument != nil {
-            if instrumentTracksStatementRuns && !statement.isRunInAccess {
-                statement.isRunInAccess = true
-                statementsRunInAccess.append(statement)
+            let isTimed: Bool
+            if statement.isCached {
+                // The statements of the cache, alive anyway, are given to
+                // the instrument at the end of the access. Others are not
+                // kept alive longer than their user keeps them: the
+                // instrument hears of each of their executions, timed.
+                if instrumentTracksStatementRuns && !statement.isRunInAccess {
+                    statement.isRunInAccess = true
+                    statementsRunInAccess.append(statement)
+                }
+                // The statement statistics alone time the first 16
+                // executions of a statement, then one in 8; the query plan
+                // monitor alone times none.
+                let count = statement.executionCount
+                isTimed =
+                    instrumentStatementTiming == .every
+                    || (instrumentStatementTiming == .sampled && (count <= 16 || count & 7 == 0))
+            } else {
+                isTimed = instrumentStatementTiming != .none
             }
-            // The statement statistics alone time the first 16 executions
-            // of a statement, then one in 8; the query plan monitor alone
-            // times none.
-            let count = statement.executionCount
-            if instrumentStatementTiming == .every
-                || (instrumentStatementTiming == .sampled && (count <= 16 || count & 7 == 0))
-            {
+            if isTimed {
                 statement.instrumentedStart = DispatchTime.now().uptimeNanoseconds
                 instrument!.statementWillExecute(statement, self)
             }

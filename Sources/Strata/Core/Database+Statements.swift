@@ -55,6 +55,7 @@ extension Database {
         }
         try checkNotClosed()
         let statement = try makeStatement(sql: sql, prepFlags: CUnsignedInt(SQLITE_PREPARE_PERSISTENT))
+        statement.isCached = true
         statementCache[cacheKey] = statement
         return statement
     }

@@ -171,6 +171,10 @@ public final class Statement {
     /// Whether the statement is in `Database.statementsRunInAccess`.
     @exclusivity(unchecked) var isRunInAccess = false
 
+    /// Whether the statement belongs to the statement cache, which keeps it
+    /// alive until the connection closes (or the cache is cleared).
+    @exclusivity(unchecked) var isCached = false
+
     /// What the statement statistics keep for this statement (the figures
     /// of its SQL), so that they find them without a lookup at each
     /// execution. Nil until they set it; nothing else may set it (they

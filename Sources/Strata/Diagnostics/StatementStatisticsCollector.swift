@@ -303,7 +303,9 @@ final class StatementStatisticsInstrument: DatabaseInstrument {
         let nanoseconds = DispatchTime.now().uptimeNanoseconds &- start
         let recorder = self.recorder(of: statement)
         recorder.durations.append(nanoseconds)
-        if recorder.durations.count >= StatementStatisticsRecorder.maximumPendingDurations {
+        // A statement outside of the statement cache is reported at once:
+        // the connection does not keep it until the end of the access.
+        if !statement.isCached || recorder.durations.count >= StatementStatisticsRecorder.maximumPendingDurations {
             report(statement)
         }
     }

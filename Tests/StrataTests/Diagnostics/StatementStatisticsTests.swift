@@ -98,12 +98,14 @@ struct StatementStatisticsTests {
         #expect(select.totalDuration > 0)
     }
 
-    @Test("the figures of an access count when it ends")
+    @Test("the figures of cached statements count when the access ends; others at once")
     func accessEnd() throws {
         let (dbQueue, statistics) = try database()
         try dbQueue.read { db in
-            _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM team")
+            _ = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM team"))
+            _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
             #expect(!statistics.snapshot().contains { $0.sql == "SELECT COUNT(*) FROM team" })
+            #expect(statistics.snapshot().contains { $0.sql == "SELECT COUNT(*) FROM player" })
         }
         #expect(try figures("SELECT COUNT(*) FROM team", in: statistics).executionCount == 1)
     }
@@ -286,6 +288,28 @@ struct StatementStatisticsTests {
         let data = try JSONEncoder().encode(statistics.snapshot())
         let decoded = try JSONDecoder().decode([StatementStatistics].self, from: data)
         #expect(decoded == statistics.snapshot())
+    }
+
+    @Test("statements outside of the statement cache are not kept alive, so that they block no commit")
+    func uncachedStatementsAreReleased() throws {
+        // SQLite says an EXPLAIN statement is still running after its last
+        // row, until it is reset or finalized: kept alive until the end of
+        // the access, it would make COMMIT fail ("SQL statements in
+        // progress"). The query plan monitor runs one for each new statement.
+        let statistics = StatementStatisticsCollector()
+        var configuration = Configuration()
+        configuration.statementStatistics = statistics
+        configuration.queryPlanMonitor = QueryPlanMonitor { _ in }
+        let dbQueue = try inMemoryDatabase(configuration: configuration) { db in
+            try db.execute(sql: "CREATE TABLE t(a)")
+        }
+        try dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+            _ = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT * FROM t")
+        }
+        let explain = try figures("EXPLAIN QUERY PLAN SELECT * FROM t", in: statistics)
+        #expect(explain.executionCount == 1)
+        #expect(explain.timedExecutionCount == 1)
     }
 
     @Test("many connections recording at once lose no execution")

@@ -58,10 +58,13 @@ protocol DatabaseInstrument: AnyObject, Sendable {
     /// those only.
     var statementTiming: StatementTiming { get }
     /// Whether the instrument wants, at the end of each access, the
-    /// statements that ran during it (`statementsDidRun`).
+    /// statements of the statement cache that ran during it
+    /// (`statementsDidRun`).
     var tracksStatementRuns: Bool { get }
-    /// The statements that ran during the access that ends, each once, when
-    /// `tracksStatementRuns`. The connection keeps them alive until then.
+    /// The cached statements that ran during the access that ends, each
+    /// once, when `tracksStatementRuns`. (The others are not kept alive:
+    /// with a `statementTiming` other than `none`, the instrument hears of
+    /// each of their executions.)
     func statementsDidRun(_ statements: [Statement], _ db: Database)
 }
 
