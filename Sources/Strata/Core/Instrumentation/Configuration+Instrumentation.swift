@@ -6,6 +6,9 @@ extension Configuration {
         if let queryPlanMonitor {
             instruments.append(queryPlanMonitor)
         }
+        if let storageHealthMonitor {
+            instruments.append(storageHealthMonitor)
+        }
         #if Logging
             if let logger {
                 instruments.append(LoggingInstrument(logger: logger, configuration: self))

@@ -52,6 +52,20 @@ protocol DatabaseInstrument: AnyObject, Sendable {
     /// A diagnostic found something the user should know (a query plan
     /// that scans a table...): the integrations log it as a warning.
     func diagnosticWasReported(_ db: Database, message: String)
+
+    /// Whether the instrument wants ``walDidCommit(_:frameCount:)`` and the
+    /// automatic checkpoints: the connections that write then get a WAL hook
+    /// (``WALCommitRelay``). Read once, when a connection opens.
+    var observesWALCommits: Bool { get }
+    /// A commit left `frameCount` frames in the WAL of the main database
+    /// (called from SQLite's WAL hook, before any automatic checkpoint).
+    func walDidCommit(_ db: Database, frameCount: Int)
+    /// A checkpoint of the main database ran: one of Strata's checkpoint
+    /// methods (`mode`), or an automatic one (`mode` nil, only when
+    /// ``observesWALCommits`` is true). `code` is SQLite's (`SQLITE_BUSY`
+    /// when it was blocked); the counts are -1 when unknown.
+    func walCheckpointDidRun(
+        _ db: Database, mode: Database.CheckpointMode?, code: CInt, walFrameCount: Int, checkpointedFrameCount: Int)
 }
 
 /// Who an access runs on.
@@ -99,6 +113,11 @@ extension DatabaseInstrument {
     func bookkeepingDidFail(_ db: Database, message: String) {}
     func statementWasPrepared(_ statement: Statement, _ db: Database) {}
     func diagnosticWasReported(_ db: Database, message: String) {}
+    var observesWALCommits: Bool { false }
+    func walDidCommit(_ db: Database, frameCount: Int) {}
+    func walCheckpointDidRun(
+        _ db: Database, mode: Database.CheckpointMode?, code: CInt, walFrameCount: Int, checkpointedFrameCount: Int
+    ) {}
 }
 
 /// Several instruments, called in order.
@@ -148,5 +167,18 @@ final class CompositeDatabaseInstrument: DatabaseInstrument {
     }
     func diagnosticWasReported(_ db: Database, message: String) {
         for i in instruments { i.diagnosticWasReported(db, message: message) }
+    }
+    var observesWALCommits: Bool { instruments.contains { $0.observesWALCommits } }
+    func walDidCommit(_ db: Database, frameCount: Int) {
+        for i in instruments { i.walDidCommit(db, frameCount: frameCount) }
+    }
+    func walCheckpointDidRun(
+        _ db: Database, mode: Database.CheckpointMode?, code: CInt, walFrameCount: Int, checkpointedFrameCount: Int
+    ) {
+        for i in instruments {
+            i.walCheckpointDidRun(
+                db, mode: mode, code: code, walFrameCount: walFrameCount, checkpointedFrameCount: checkpointedFrameCount
+            )
+        }
     }
 }
