@@ -100,7 +100,8 @@ public final class StorageHealthMonitor: Sendable {
     ///   transaction may stay open while commits make the WAL grow before it
     ///   warns (nil: never).
     /// - parameter report: Called with each warning, on the writer's queue,
-    ///   after the commit that raised it.
+    ///   after the commit that raised it, inside the write access: it must
+    ///   not access the writer (a reentrant access is a programmer error).
     public init(
         walSizeLimit: Int64? = nil, readTransactionThreshold: TimeInterval? = nil,
         report: @escaping @Sendable (StorageHealthWarning) -> Void = { _ in }
