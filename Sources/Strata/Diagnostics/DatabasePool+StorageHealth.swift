@@ -7,7 +7,7 @@ extension DatabasePool {
     /// figures need ``Configuration/storageHealthMonitor``).
     ///
     /// It disturbs nothing: it runs a few pragmas in a read, like
-    /// ``read(_:)`` (it waits only when every reader is busy), and runs no
+    /// `read(_:)` (it waits only when every reader is busy), and runs no
     /// checkpoint, takes no write lock and waits for no reader to end.
     ///
     /// ```swift
