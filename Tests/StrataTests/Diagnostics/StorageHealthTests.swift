@@ -13,13 +13,13 @@ struct StorageHealthTests {
     private func monitoredPool(
         _ directory: TemporaryDirectory, walSizeLimit: Int64? = nil, readTransactionThreshold: TimeInterval? = nil,
         automaticCheckpoints: Bool = true
-    ) throws -> (DatabasePool, LockedBox<[StorageHealthWarning]>) {
-        let warnings = LockedBox<[StorageHealthWarning]>([])
+    ) throws -> (DatabasePool, Waitable<[StorageHealthWarning]>) {
+        let warnings = Waitable<[StorageHealthWarning]>([])
         var configuration = Configuration()
         configuration.automaticCheckpoints = automaticCheckpoints
         configuration.storageHealthMonitor = StorageHealthMonitor(
             walSizeLimit: walSizeLimit, readTransactionThreshold: readTransactionThreshold
-        ) { warnings.append($0) }
+        ) { warning in warnings.update { $0.append(warning) } }
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: configuration)
         try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, data BLOB)") }
         return (dbPool, warnings)
@@ -401,19 +401,9 @@ struct StorageHealthTests {
             }
             return count
         }
-        let warned = Waitable([StorageHealthWarning]())
-        let watch = Task.detached {
-            while !stop.value {
-                let current = warnings.value
-                warned.update { $0 = current }
-                if current.count >= 2 { break }
-                await Task.yield()
-            }
-        }
-        try await warned.wait("both warnings") { $0.count >= 2 }
+        try await warnings.wait("both warnings") { $0.count >= 2 }
         stop.value = true
         let writes = try await writer.value
-        _ = await watch.value
         #expect(writes < 10_000)
 
         let busy = try dbPool.storageHealth()
