@@ -382,6 +382,46 @@ struct StorageHealthTests {
 
     // MARK: - The recipe (item 3)
 
+    @Test("the sample of the article runs as written")
+    func articleSample() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        let printed = LockedBox<[String]>([])
+        @Sendable func print(_ value: Any) { printed.append("\(value)") }
+
+        // The sample, as the article shows it:
+        var config = Configuration()
+        config.storageHealthMonitor = StorageHealthMonitor(
+            walSizeLimit: 64 * 1024 * 1024,  // warn when the WAL passes 64 MB
+            readTransactionThreshold: 30  // warn when a read stays open 30 s while the WAL grows
+        ) { warning in
+            print(warning)  // also logged as a warning with the Logging trait
+        }
+        let dbPool = try DatabasePool(path: path, configuration: config)
+        try dbPool.write { db in try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)") }
+
+        // Name the accesses you want to recognize in warnings and reports:
+        let players = try StorageHealthMonitor.$accessLabel.withValue("nightly export") {
+            try dbPool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM player") }
+        }
+
+        let health = try dbPool.storageHealth()
+        print(health)  // pages, WAL frames in use, last checkpoint, oldest read transaction
+
+        // At a quiet moment, once long reads have ended: the WAL goes back to 0 bytes.
+        let result = try dbPool.walCheckpoint(.truncate)
+        if !result.isComplete {
+            // A reader is still open: try again later.
+        }
+        // End of the sample.
+
+        #expect(players.isEmpty)
+        #expect(result.isComplete)
+        #expect(try dbPool.storageHealth().walSize == 0)
+        #expect(printed.value.count == 1)
+        #expect(printed.value[0].hasPrefix("pages: 2 of 4096 bytes"))
+    }
+
     @Test("a truncating checkpoint at a quiet moment brings a busy pool's WAL back to 0 bytes")
     func truncatingCheckpointRecipe() async throws {
         let directory = try TemporaryDirectory()
