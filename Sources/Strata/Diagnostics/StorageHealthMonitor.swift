@@ -45,7 +45,10 @@ import StrataSQLite
 ///
 /// Cost: nothing when it is nil (no hook, no clock read). When it is set,
 /// per commit a lock and a clock read, per read access a lock and a dictionary
-/// update, and per access a read of ``accessLabel``.
+/// update, and per access a read of ``accessLabel``; with the accounting
+/// that any instrument turns on, measured in release under callgrind: about
+/// 4,300 instructions per single-row commit (+9%) and 5,600 per one-row
+/// read of a pool (+20%), half of it the monitor's own.
 public final class StorageHealthMonitor: Sendable {
     /// The label of the accesses that start in the scope of a value
     /// (`StorageHealthMonitor.$accessLabel.withValue("export") { ... }`, sync
@@ -73,8 +76,10 @@ public final class StorageHealthMonitor: Sendable {
         let connection: String
     }
 
-    /// What the monitor knows of one database file.
-    private struct FileState {
+    /// What the monitor knows of one database file (a class, changed in
+    /// place under the monitor's lock).
+    private final class FileState {
+        let path: String
         var pageSize = 0
         var walFrameCount: Int?
         var lastCheckpoint: StorageHealthReport.Checkpoint?
@@ -85,11 +90,32 @@ public final class StorageHealthMonitor: Sendable {
         var warnedReaders: Set<Int> = []
         /// Warnings to deliver once the commit that raised them has ended.
         var pendingWarnings: [StorageHealthWarning] = []
+
+        init(path: String) {
+            self.path = path
+        }
     }
 
     private struct State {
         var files: [String: FileState] = [:]
+        /// The file of the last lookup: the connections of a pool share
+        /// their path's storage, which compares at once (no hashing).
+        var lastFile: FileState?
         var nextReaderID = 0
+
+        /// The state of the file at `path`, created on demand.
+        mutating func file(_ path: String) -> FileState {
+            if let lastFile, lastFile.path == path { return lastFile }
+            let file: FileState
+            if let existing = files[path] {
+                file = existing
+            } else {
+                file = FileState(path: path)
+                files[path] = file
+            }
+            lastFile = file
+            return file
+        }
     }
 
     /// Creates a monitor.
@@ -119,7 +145,7 @@ public final class StorageHealthMonitor: Sendable {
     ) {
         let now = DispatchTime.now().uptimeNanoseconds
         return state.withLock { state in
-            guard let file = state.files[db.path] else { return (nil, nil, []) }
+            let file = state.file(db.path)
             let readers = file.readers.values
                 .filter { $0.db != nil && $0.db !== db }
                 .sorted { $0.start < $1.start }
@@ -137,9 +163,10 @@ public final class StorageHealthMonitor: Sendable {
     /// Delivers the warnings that the commits of `db` raised.
     private func deliverWarnings(_ db: Database) {
         let warnings = state.withLock { state -> [StorageHealthWarning] in
-            guard let pending = state.files[db.path]?.pendingWarnings, !pending.isEmpty else { return [] }
-            state.files[db.path]!.pendingWarnings = []
-            return pending
+            let file = state.file(db.path)
+            guard !file.pendingWarnings.isEmpty else { return [] }
+            defer { file.pendingWarnings = [] }
+            return file.pendingWarnings
         }
         for warning in warnings {
             report(warning)
@@ -166,13 +193,14 @@ extension StorageHealthMonitor: DatabaseInstrument {
     func connectionDidOpen(_ db: Database) {
         guard !db.isReadOnlyConnection else { return }
         let pageSize = Self.pageSize(db)
-        state.withLock { $0.files[db.path, default: FileState()].pageSize = pageSize }
+        state.withLock { $0.file(db.path).pageSize = pageSize }
     }
 
     func connectionDidClose(_ db: Database) {
         state.withLock { state in
-            if let reader = state.files[db.path]?.readers.removeValue(forKey: ObjectIdentifier(db)) {
-                state.files[db.path]?.warnedReaders.remove(reader.id)
+            let file = state.file(db.path)
+            if let reader = file.readers.removeValue(forKey: ObjectIdentifier(db)) {
+                file.warnedReaders.remove(reader.id)
             }
         }
     }
@@ -190,9 +218,10 @@ extension StorageHealthMonitor: DatabaseInstrument {
         state.withLock { state in
             // A snapshot's transaction stays open between its accesses: its
             // first access started it.
-            if let reader = state.files[db.path]?.readers[key], reader.db === db { return }
+            let file = state.file(db.path)
+            if let reader = file.readers[key], reader.db === db { return }
             state.nextReaderID += 1
-            state.files[db.path, default: FileState()].readers[key] = Reader(
+            file.readers[key] = Reader(
                 db: db, id: state.nextReaderID, start: access.start, label: label, connection: access.label)
         }
     }
@@ -215,12 +244,11 @@ extension StorageHealthMonitor: DatabaseInstrument {
     func walDidCommit(_ db: Database, frameCount: Int) {
         let now = DispatchTime.now().uptimeNanoseconds
         state.withLock { state in
-            var file = state.files[db.path, default: FileState()]
-            defer { state.files[db.path] = file }
+            let file = state.file(db.path)
             let previousFrameCount = file.walFrameCount ?? 0
             file.walFrameCount = frameCount
             let walSize = StorageHealthReport.walSize(frameCount: frameCount, pageSize: file.pageSize)
-            checkWALSize(walSize, &file)
+            checkWALSize(walSize, file)
             guard let readTransactionThreshold, frameCount > previousFrameCount else { return }
             file.readers = file.readers.filter { $0.value.db != nil }
             let threshold = UInt64(readTransactionThreshold * 1_000_000_000)
@@ -240,8 +268,7 @@ extension StorageHealthMonitor: DatabaseInstrument {
             date: Date(), mode: mode, walFrameCount: walFrameCount, checkpointedFrameCount: checkpointedFrameCount,
             isBlocked: code == SQLITE_BUSY || checkpointedFrameCount < walFrameCount)
         state.withLock { state in
-            var file = state.files[db.path, default: FileState()]
-            defer { state.files[db.path] = file }
+            let file = state.file(db.path)
             file.lastCheckpoint = checkpoint
             if code == SQLITE_OK, walFrameCount >= 0, checkpointedFrameCount == walFrameCount,
                 mode == .restart || mode == .truncate
@@ -252,14 +279,14 @@ extension StorageHealthMonitor: DatabaseInstrument {
                 file.walFrameCount = walFrameCount
             }
             if let frameCount = file.walFrameCount {
-                checkWALSize(StorageHealthReport.walSize(frameCount: frameCount, pageSize: file.pageSize), &file)
+                checkWALSize(StorageHealthReport.walSize(frameCount: frameCount, pageSize: file.pageSize), file)
             }
         }
     }
 
     /// Raises the WAL size warning when the WAL passes the limit, and ends
     /// its episode when the WAL went back under.
-    private func checkWALSize(_ walSize: Int64, _ file: inout FileState) {
+    private func checkWALSize(_ walSize: Int64, _ file: FileState) {
         guard let walSizeLimit else { return }
         if walSize > walSizeLimit {
             if !file.isOverWALSizeLimit {
