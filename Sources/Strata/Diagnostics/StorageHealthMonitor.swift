@@ -189,11 +189,6 @@ public final class StorageHealthMonitor: Sendable {
 
 extension StorageHealthMonitor: DatabaseInstrument {
     var observesWALCommits: Bool { true }
-    /// The monitor times no statement: once merged with the statement
-    /// statistics (issue 32, part 2), this answers their instrument
-    /// requirement of the same name, so that the monitor alone does not make
-    /// the connections time every statement.
-    var timesEveryStatement: Bool { false }
 
     func connectionDidOpen(_ db: Database) {
         guard !db.isReadOnlyConnection else { return }
