@@ -107,6 +107,13 @@ public struct Configuration: Sendable {
     /// ``StatementStatisticsCollector``.
     public var statementStatistics: StatementStatisticsCollector? = nil
 
+    /// Watches the WAL and the read transactions of the connections, for
+    /// their storage health report (`storageHealth()`), and warns when the
+    /// WAL passes a size or a long read keeps it growing. Nil, the default,
+    /// watches nothing. Strata's own (GRDB has none): see
+    /// ``StorageHealthMonitor``.
+    public var storageHealthMonitor: StorageHealthMonitor? = nil
+
     #if Logging
         /// The logger of SQL statements (`trace` level), slow statements and
         /// long read transactions (`warning`), connections (`info`), and

@@ -71,6 +71,11 @@ extension Database {
         var checkpointedFrameCount: CInt = -1
         let code = sqlite3_wal_checkpoint_v2(
             sqliteConnection, dbName, kind.rawValue, &walFrameCount, &checkpointedFrameCount)
+        if let instrument, dbName == "main" {
+            instrument.walCheckpointDidRun(
+                self, mode: kind, code: code, walFrameCount: Int(walFrameCount),
+                checkpointedFrameCount: Int(checkpointedFrameCount))
+        }
         guard code == SQLITE_OK else {
             throw DatabaseError.lastError(of: sqliteConnection, resultCode: code)
         }

@@ -143,6 +143,10 @@ public final class Database {
     /// The automatic checkpoints of a pool's writer (nil elsewhere).
     var checkpointPacer: CheckpointPacer?
 
+    /// The WAL hook that tells the instrument of commits and checkpoints;
+    /// nil unless an instrument observes them (the storage health monitor).
+    var walCommitRelay: WALCommitRelay?
+
     /// Released only after this connection is closed: a pool's reader keeps
     /// the pool's writer here, so that the writer closes last and, as the
     /// last connection to the file, checkpoints the WAL and deletes it. A
@@ -226,6 +230,11 @@ public final class Database {
         }
         for setup in configuration.prepareDatabaseFunctions {
             try setup(self)
+        }
+        // Last, so that the relay keeps the automatic checkpoint that the
+        // configuration gave.
+        if !configuration.readonly, let instrument, instrument.observesWALCommits {
+            WALCommitRelay.install(on: self)
         }
     }
 

@@ -53,6 +53,9 @@ extension Database {
         var checkpointedFrameCount: CInt = -1
         let code = sqlite3_wal_checkpoint_v2(
             sqliteConnection, "main", mode.rawValue, &walFrameCount, &checkpointedFrameCount)
+        instrument?.walCheckpointDidRun(
+            self, mode: mode, code: code, walFrameCount: Int(walFrameCount),
+            checkpointedFrameCount: Int(checkpointedFrameCount))
         switch code {
         case SQLITE_OK:
             let complete = walFrameCount == checkpointedFrameCount

@@ -52,31 +52,33 @@ final class CheckpointPacer {
         @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, CInt) -> CInt = {
             context, connection, schemaName, frameCount in
             Unmanaged<CheckpointPacer>.fromOpaque(context!)._withUnsafeGuaranteedRef { pacer in
-                pacer.didCommit(connection: connection, schemaName: schemaName, frameCount: frameCount)
+                guard let schemaName, strcmp(schemaName, "main") == 0 else {
+                    // Attached databases: SQLite's rule, unpaced.
+                    if frameCount >= CheckpointPacer.pageThreshold {
+                        sqlite3_wal_checkpoint_v2(connection, schemaName, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                    }
+                    return
+                }
+                _ = pacer.didCommit(connection: connection, frameCount: frameCount)
             }
             return SQLITE_OK
         }
 
-    private func didCommit(connection: OpaquePointer?, schemaName: UnsafePointer<CChar>?, frameCount: CInt) {
-        guard let schemaName, strcmp(schemaName, "main") == 0 else {
-            // Attached databases: SQLite's rule, unpaced.
-            if frameCount >= Self.pageThreshold {
-                sqlite3_wal_checkpoint_v2(connection, schemaName, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-            }
-            return
-        }
+    /// Runs a checkpoint after a commit of the main database, if it is
+    /// time, and returns its result.
+    func didCommit(connection: OpaquePointer?, frameCount: CInt) -> WALCommitRelay.CheckpointResult? {
         if frameCount < lastFrameCount {
             nextCheckpointFrameCount = Self.pageThreshold
             nextPauseFrameCount = Self.pauseThreshold
         }
         lastFrameCount = frameCount
-        guard frameCount >= nextCheckpointFrameCount else { return }
+        guard frameCount >= nextCheckpointFrameCount else { return nil }
         // Errors (busy, I/O) are ignored, as SQLite ignores those of its
         // own automatic checkpoints: the next one tries again.
         var walFrameCount: CInt = 0
         var checkpointedFrameCount: CInt = 0
         let code = sqlite3_wal_checkpoint_v2(
-            connection, schemaName, SQLITE_CHECKPOINT_PASSIVE, &walFrameCount, &checkpointedFrameCount)
+            connection, "main", SQLITE_CHECKPOINT_PASSIVE, &walFrameCount, &checkpointedFrameCount)
         checkpointCount += 1
         // When the checkpoint was complete and no reader prevents it, the
         // next commit restarts the WAL, and the threshold applies again.
@@ -87,6 +89,7 @@ final class CheckpointPacer {
             nextPauseFrameCount = frameCount + Self.pauseThreshold
             lanes.pauseForWALRestart()
         }
+        return (code, walFrameCount, checkpointedFrameCount)
     }
 
     /// Checkpoints the whole WAL, if no reader prevents it, at the end of a
@@ -107,6 +110,17 @@ extension Database {
     func paceAutomaticCheckpoints(pausing lanes: ConcurrentReadLanes?) {
         guard checkpointPacer == nil, let sqliteConnection else { return }
         let pacer = CheckpointPacer(lanes: lanes)
+        if let walCommitRelay {
+            // The storage health monitor's relay holds the WAL hook: the
+            // pacer runs behind it, where SQLite's rule would run.
+            if walCommitRelay.autocheckpointThreshold == CheckpointPacer.pageThreshold {
+                walCommitRelay.automaticCheckpoint = { connection, frameCount in
+                    pacer.didCommit(connection: connection, frameCount: frameCount)
+                }
+                checkpointPacer = pacer
+            }
+            return
+        }
         let previous = sqlite3_wal_hook(
             sqliteConnection, CheckpointPacer.walHook, Unmanaged.passUnretained(pacer).toOpaque())
         // SQLite's automatic checkpoint passes its threshold to its hook: no

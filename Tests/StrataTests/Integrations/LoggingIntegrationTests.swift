@@ -170,5 +170,25 @@
                 ])
             #expect(reports.value == 1)
         }
+
+        @Test("The storage health monitor's warnings are logged as warnings")
+        func storageHealthWarningsAreWarnings() throws {
+            let (logger, handler) = makeLogger()
+            let directory = try TemporaryDirectory()
+            let warnings = Counter()
+            var config = Configuration()
+            config.logger = logger
+            config.storageHealthMonitor = StorageHealthMonitor(walSizeLimit: 10_000) { _ in warnings.increment() }
+            let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: config)
+            try dbPool.write { db in
+                try db.execute(sql: "CREATE TABLE t (b BLOB)")
+                try db.execute(sql: "INSERT INTO t VALUES (randomblob(20000))")
+            }
+            let logged = handler.entries.filter { $0.level == .warning }.map { "\($0.message)" }
+            #expect(logged.count == 1)
+            #expect(logged.first?.hasPrefix("Storage health: the WAL is ") == true)
+            #expect(logged.first?.hasSuffix("above the limit of 10000 bytes") == true)
+            #expect(warnings.value == 1)
+        }
     }
 #endif

@@ -9,6 +9,9 @@ extension Configuration {
         if let statementStatistics {
             instruments.append(statementStatistics.makeStatisticsInstrument(self))
         }
+        if let storageHealthMonitor {
+            instruments.append(storageHealthMonitor)
+        }
         #if Logging
             if let logger {
                 instruments.append(LoggingInstrument(logger: logger, configuration: self))

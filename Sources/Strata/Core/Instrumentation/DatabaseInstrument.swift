@@ -66,6 +66,19 @@ protocol DatabaseInstrument: AnyObject, Sendable {
     /// with a `statementTiming` other than `none`, the instrument hears of
     /// each of their executions.)
     func statementsDidRun(_ statements: [Statement], _ db: Database)
+    /// Whether the instrument wants ``walDidCommit(_:frameCount:)`` and the
+    /// automatic checkpoints: the connections that write then get a WAL hook
+    /// (``WALCommitRelay``). Read once, when a connection opens.
+    var observesWALCommits: Bool { get }
+    /// A commit left `frameCount` frames in the WAL of the main database
+    /// (called from SQLite's WAL hook, before any automatic checkpoint).
+    func walDidCommit(_ db: Database, frameCount: Int)
+    /// A checkpoint of the main database ran: one of Strata's checkpoint
+    /// methods (`mode`), or an automatic one (`mode` nil, only when
+    /// ``observesWALCommits`` is true). `code` is SQLite's (`SQLITE_BUSY`
+    /// when it was blocked); the counts are -1 when unknown.
+    func walCheckpointDidRun(
+        _ db: Database, mode: Database.CheckpointMode?, code: CInt, walFrameCount: Int, checkpointedFrameCount: Int)
 }
 
 /// Which executions of statements an instrument hears of, timed.
@@ -130,6 +143,11 @@ extension DatabaseInstrument {
     var statementTiming: StatementTiming { .every }
     var tracksStatementRuns: Bool { false }
     func statementsDidRun(_ statements: [Statement], _ db: Database) {}
+    var observesWALCommits: Bool { false }
+    func walDidCommit(_ db: Database, frameCount: Int) {}
+    func walCheckpointDidRun(
+        _ db: Database, mode: Database.CheckpointMode?, code: CInt, walFrameCount: Int, checkpointedFrameCount: Int
+    ) {}
 }
 
 /// Several instruments, called in order.
@@ -184,5 +202,18 @@ final class CompositeDatabaseInstrument: DatabaseInstrument {
     var tracksStatementRuns: Bool { instruments.contains { $0.tracksStatementRuns } }
     func statementsDidRun(_ statements: [Statement], _ db: Database) {
         for i in instruments { i.statementsDidRun(statements, db) }
+    }
+    var observesWALCommits: Bool { instruments.contains { $0.observesWALCommits } }
+    func walDidCommit(_ db: Database, frameCount: Int) {
+        for i in instruments { i.walDidCommit(db, frameCount: frameCount) }
+    }
+    func walCheckpointDidRun(
+        _ db: Database, mode: Database.CheckpointMode?, code: CInt, walFrameCount: Int, checkpointedFrameCount: Int
+    ) {
+        for i in instruments {
+            i.walCheckpointDidRun(
+                db, mode: mode, code: code, walFrameCount: walFrameCount, checkpointedFrameCount: checkpointedFrameCount
+            )
+        }
     }
 }
