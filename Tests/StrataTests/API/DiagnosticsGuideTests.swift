@@ -134,4 +134,90 @@ struct DiagnosticsGuideTests {
         #expect(byId.executionCount == 200)
         #expect(byId.fullScanStepCount == 0)
     }
+
+    @Test("the storage health monitor's configuration, as the article shows it")
+    func storageHealthConfiguration() throws {
+        let directory = try TemporaryDirectory()
+        let warnings = LockedBox<[String]>([])
+        let log: @Sendable (String) -> Void = { warnings.append($0) }
+
+        var config = Configuration()
+        config.storageHealthMonitor = StorageHealthMonitor(
+            walSizeLimit: 64 * 1024 * 1024,  // warn when the WAL passes 64 MB
+            readTransactionThreshold: 30  // warn when a read stays open 30 s while the WAL grows
+        ) { warning in
+            log(warning.description)  // also logged as a warning with the Logging trait
+        }
+        let dbPool = try Self.makeServerDatabase(directory, configuration: config)
+        #expect(try dbPool.storageHealth().isMonitored)
+        #expect(warnings.value.isEmpty)
+    }
+
+    @Test("a long read makes the WAL grow; the monitor names it; the recipe brings the WAL back to 0")
+    func longRead() async throws {
+        let directory = try TemporaryDirectory()
+        let warnings = Waitable<[String]>([])
+        var config = Configuration()
+        config.storageHealthMonitor = StorageHealthMonitor(walSizeLimit: 1_000_000, readTransactionThreshold: 0) {
+            warning in warnings.update { $0.append(warning.description) }
+        }
+        let dbPool = try Self.makeServerDatabase(directory, configuration: config)
+
+        // The nightly export reads every player in one read transaction,
+        // which a snapshot stands for here (it stays open until closed).
+        let export = try StorageHealthMonitor.$accessLabel.withValue("nightly export") {
+            try dbPool.makeSnapshot()
+        }
+        // Meanwhile, the server writes: the WAL grows, for SQLite cannot
+        // checkpoint past the export's read.
+        for i in 0..<500 {
+            try await dbPool.write { db in
+                try Player(id: nil, teamId: 1, name: String(repeating: "x", count: 2000), score: i).insert(db)
+            }
+        }
+        try await warnings.wait("two warnings") { $0.count >= 2 }
+        for warning in warnings.value { print(warning) }
+        #expect(warnings.value.contains { $0.hasPrefix("Storage health: the WAL is ") })
+        #expect(warnings.value.contains { $0.contains("by nightly export") })
+
+        let busy = try dbPool.storageHealth()
+        print(busy)
+        #expect(try #require(busy.walSize) > 1_000_000)
+        #expect(busy.oldestReadTransaction?.label == "nightly export")
+
+        try export.close()
+        let result = try dbPool.walCheckpoint(.truncate)
+        if !result.isComplete {
+            // A reader is still open: try again later.
+        }
+        #expect(result.isComplete)
+
+        let health = try dbPool.storageHealth()
+        print(health)
+        #expect(health.walSize == 0)
+        #expect(health.walFileSize == 0)
+    }
+
+    @Test("the linked SQLite in the logs, and a check before raw SQL that needs a feature")
+    func linkedSQLite() throws {
+        let directory = try TemporaryDirectory()
+        let dbPool = try Self.makeServerDatabase(directory, configuration: Configuration())
+        var log = TextCollector()
+
+        let sqlite = try dbPool.read { db in db.linkedSQLite }
+        print(sqlite, to: &log)
+
+        // The leaderboard ranks players with a window function:
+        let leaderboard = try dbPool.read { db in
+            try db.requireSQLiteFeature(.windowFunctions)
+            return try Row.fetchAll(
+                db, sql: "SELECT name, rank() OVER (ORDER BY score DESC) AS rank FROM player LIMIT 3")
+        }
+
+        #expect(log.text.hasPrefix("SQLite 3."))
+        #expect(log.text.contains("window functions"))
+        #expect(leaderboard.map { $0["rank"] as Int } == [1, 2, 3])
+        #expect(leaderboard.first?["name"] == "Player 1999")
+    }
 }
+

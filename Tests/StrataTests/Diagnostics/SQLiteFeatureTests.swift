@@ -337,7 +337,7 @@ struct SQLiteFeatureTests {
                 """)
     }
 
-    @Test("the sample of the article on diagnostics: log the SQLite, check before raw SQL, read the error")
+    @Test("log the SQLite, check before raw SQL, read the error of a lowered connection")
     func articleSample() throws {
         let directory = try TemporaryDirectory()
         let dbPool = try WriterKind.pool.openPlayerDatabase(directory, players: Player.samples)

@@ -382,14 +382,14 @@ struct StorageHealthTests {
 
     // MARK: - The recipe (item 3)
 
-    @Test("the sample of the article runs as written")
+    @Test("the monitor, an access label, the report and a truncating checkpoint, end to end")
     func articleSample() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         let printed = LockedBox<[String]>([])
         @Sendable func print(_ value: Any) { printed.append("\(value)") }
 
-        // The sample, as the article shows it:
+        // The same steps as the Diagnostics article:
         var config = Configuration()
         config.storageHealthMonitor = StorageHealthMonitor(
             walSizeLimit: 64 * 1024 * 1024,  // warn when the WAL passes 64 MB
@@ -413,7 +413,7 @@ struct StorageHealthTests {
         if !result.isComplete {
             // A reader is still open: try again later.
         }
-        // End of the sample.
+        // End of the steps.
 
         #expect(players.isEmpty)
         #expect(result.isComplete)

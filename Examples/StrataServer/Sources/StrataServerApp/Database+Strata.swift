@@ -24,10 +24,16 @@ func openDatabasePool(_ options: ServerOptions) throws -> DatabasePool {
         configuration.metrics = DatabaseMetrics(factory: options.metricsFactory)
         configuration.tracing = DatabaseTracing(tracer: options.tracer)
         // Diagnostics (Strata's own): the statements that take the time, for
-        // `GET /diagnostics/statements`, and a warning in the log for each
-        // statement whose plan scans a table of 1,000 rows or more.
+        // `GET /diagnostics/statements`; a warning in the log for each
+        // statement whose plan scans a table of 1,000 rows or more; the WAL
+        // and the long reads watched, for `GET /diagnostics/storage`, with a
+        // warning in the log when the WAL passes 64 MB or a read stays open
+        // 30 s while it grows.
         configuration.statementStatistics = StatementStatisticsCollector()
         configuration.queryPlanMonitor = QueryPlanMonitor(minimumRowCount: 1000) { _ in }
+        configuration.storageHealthMonitor = StorageHealthMonitor(
+            walSizeLimit: 64 * 1024 * 1024, readTransactionThreshold: 30
+        ) { _ in }
     }
     return try DatabasePool(path: options.databasePath, configuration: configuration)
 }

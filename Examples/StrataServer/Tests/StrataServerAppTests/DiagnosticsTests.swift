@@ -36,6 +36,21 @@ struct DiagnosticsTests {
         }
     }
 
+    @Test("GET /diagnostics/storage gives the storage health report, WAL included")
+    func storage() async throws {
+        let server = try TestServer()
+        try await server.app.test(.router) { client in
+            try await client.post("/authors", json: NewAuthor(name: "Ursula K. Le Guin"))
+            try await client.execute(uri: "/diagnostics/storage", method: .get) { response in
+                #expect(response.status == .ok)
+                let text = String(buffer: response.body)
+                #expect(text.hasPrefix("pages: "))
+                #expect(text.contains("journal: wal"))
+                #expect(text.contains(" frames in use ("))
+            }
+        }
+    }
+
     @Test("GET /diagnostics/sqlite describes the linked SQLite")
     func sqlite() async throws {
         let server = try TestServer()
