@@ -90,7 +90,7 @@ extension Changeset {
     }
 
     /// How an apply resolved its conflicts, returned by
-    /// ``Database/apply(_:onConflict:)``: rebase local changes that the
+    /// ``Database/applyReturningRebase(_:onConflict:)``: rebase local changes that the
     /// other replica has not seen yet on it with ``Changeset/rebased(onto:)``.
     public struct Rebase: Sendable, Hashable {
         /// The rebase buffer of the session extension (empty when no
@@ -202,10 +202,26 @@ extension Database {
     /// Transaction observers and value observations of the changed tables
     /// are notified when the transaction commits.
     ///
-    /// Returns how the conflicts were resolved, to rebase local changes on
-    /// (``Changeset/rebased(onto:)``).
-    @discardableResult
+    /// To rebase local changes on the resolutions of the conflicts, use
+    /// ``applyReturningRebase(_:onConflict:)``.
     public func apply(
+        _ changeset: Changeset,
+        onConflict: (Changeset.Conflict) throws -> Changeset.ConflictAction = { _ in .abort }
+    ) throws {
+        _ = try applyReturningRebase(changeset, onConflict: onConflict)
+    }
+
+    /// Applies a changeset as ``apply(_:onConflict:)`` does, and returns how
+    /// its conflicts were resolved: rebase the local changes that the other
+    /// replica has not seen yet on it (``Changeset/rebased(onto:)``).
+    ///
+    /// ```swift
+    /// let rebase = try dbQueue.write { db in
+    ///     try db.applyReturningRebase(remoteChanges) { _ in .omit }
+    /// }
+    /// let toSend = try localChanges.rebased(onto: rebase)
+    /// ```
+    public func applyReturningRebase(
         _ changeset: Changeset,
         onConflict: (Changeset.Conflict) throws -> Changeset.ConflictAction = { _ in .abort }
     ) throws -> Changeset.Rebase {
