@@ -200,7 +200,8 @@ extension Database {
     /// conflict aborts. Changes to tables that do not exist, or that have
     /// another number of columns or another primary key, are skipped.
     /// Transaction observers and value observations of the changed tables
-    /// are notified when the transaction commits.
+    /// are notified when the transaction commits. The handler runs while
+    /// SQLite applies the changes: it must not use the database.
     ///
     /// To rebase local changes on the resolutions of the conflicts, use
     /// ``applyReturningRebase(_:onConflict:)``.
