@@ -202,8 +202,13 @@ func parseDate(_ s: UnsafeBufferPointer<UInt8>) -> Date? {
 
 public final class CInserts: @unchecked Sendable {
     let connection: CConnection
+    let recordsChanges: Bool
 
-    public init(setupSQL: [String], threading: CThreading) throws {
+    /// - parameter recordsChanges: Whether `insertPositional` records a
+    ///   changeset of table `t` with a session of the session extension
+    ///   (the baseline of Strata's `-recording` workloads, issue 33).
+    public init(setupSQL: [String], threading: CThreading, recordsChanges: Bool = false) throws {
+        self.recordsChanges = recordsChanges
         connection = try CConnection(threading: threading)
         for sql in setupSQL { try connection.execute(sql) }
     }
@@ -213,10 +218,18 @@ public final class CInserts: @unchecked Sendable {
         try connection.execute("DELETE FROM t")
     }
 
-    /// Workload 5: prepare once, bind_int64 x10, step, reset.
+    /// Workload 5: prepare once, bind_int64 x10, step, reset. With
+    /// `recordsChanges`, a session records table `t`, and its changeset is
+    /// built before the commit.
     public func insertPositional(rowCount: Int) throws {
         let stmt = try connection.prepare("INSERT INTO t VALUES (?,?,?,?,?,?,?,?,?,?)")
         defer { sqlite3_finalize(stmt) }
+        var session: UnsafeMutableRawPointer?
+        if recordsChanges {
+            try connection.check(_strata_session_create(connection.handle, "main", &session))
+            try connection.check(_strata_session_attach(session, "t"))
+        }
+        defer { if let session { _strata_session_delete(session) } }
         try connection.execute("BEGIN")
         for row in 0..<rowCount {
             for column in 0..<10 {
@@ -225,6 +238,13 @@ public final class CInserts: @unchecked Sendable {
             let code = sqlite3_step(stmt)
             guard code == SQLITE_DONE else { try connection.check(code); return }
             sqlite3_reset(stmt)
+        }
+        if let session {
+            var size: Int32 = 0
+            var buffer: UnsafeMutableRawPointer?
+            try connection.check(_strata_session_changeset(session, &size, &buffer))
+            precondition(size > 0)
+            sqlite3_free(buffer)
         }
         try connection.execute("COMMIT")
     }

@@ -97,13 +97,21 @@ public final class StrataReads: @unchecked Sendable {
 
 public final class StrataInserts: @unchecked Sendable {
     let dbQueue: DatabaseQueue
+    let recordsChanges: Bool
 
     /// - parameter statementStatistics: Whether Strata's statement
     ///   statistics are on (the `-statistics` workloads, which measure
     ///   their cost); off for the workloads that compare with C and GRDB.
     /// - parameter queryPlanMonitor: Whether Strata's query plan monitor
     ///   is on (the `-monitor` workloads).
-    public init(setupSQL: [String], statementStatistics: Bool = false, queryPlanMonitor: Bool = false) throws {
+    /// - parameter recordsChanges: Whether `insertPositional` records the
+    ///   changeset of its inserts into table `t` (the `-recording`
+    ///   workloads, issue 33: the cost of the session extension).
+    public init(
+        setupSQL: [String], statementStatistics: Bool = false, queryPlanMonitor: Bool = false,
+        recordsChanges: Bool = false
+    ) throws {
+        self.recordsChanges = recordsChanges
         var configuration = Configuration()
         if statementStatistics { configuration.statementStatistics = StatementStatisticsCollector() }
         if queryPlanMonitor { configuration.queryPlanMonitor = QueryPlanMonitor { _ in } }
@@ -120,12 +128,32 @@ public final class StrataInserts: @unchecked Sendable {
 
     /// Workload 5: cached statement, positional arguments, one transaction.
     public func insertPositional(rowCount: Int) throws {
+        if recordsChanges {
+            try insertPositionalRecordingChanges(rowCount: rowCount)
+            return
+        }
         try dbQueue.write { db in
             let statement = try db.cachedStatement(sql: "INSERT INTO t VALUES (?,?,?,?,?,?,?,?,?,?)")
             for i in 0..<rowCount {
                 try statement.execute(arguments: [i, i + 1, i + 2, i + 3, i + 4, i + 5, i + 6, i + 7, i + 8, i + 9])
             }
         }
+    }
+
+    /// Workload 5 inside `recordChanges(to: ["t"])`, whose changeset is
+    /// built before the transaction commits.
+    private func insertPositionalRecordingChanges(rowCount: Int) throws {
+        let changeset = try dbQueue.write { db in
+            try db.recordChanges(to: ["t"]) {
+                let statement = try db.cachedStatement(sql: "INSERT INTO t VALUES (?,?,?,?,?,?,?,?,?,?)")
+                for i in 0..<rowCount {
+                    try statement.execute(arguments: [
+                        i, i + 1, i + 2, i + 3, i + 4, i + 5, i + 6, i + 7, i + 8, i + 9,
+                    ])
+                }
+            }
+        }
+        precondition(!changeset.isEmpty)
     }
 
     /// Workload 6: cached statement, named (dictionary) arguments, one transaction.

@@ -53,6 +53,12 @@ public enum Fixture {
         "CREATE TABLE t (i0 INTEGER, i1 INTEGER, i2 INTEGER, i3 INTEGER, i4 INTEGER, i5 INTEGER, i6 INTEGER, i7 INTEGER, i8 INTEGER, i9 INTEGER)"
     ]
 
+    /// The insert workloads that record changesets (issue 33): table `t`
+    /// with a primary key, which the session extension needs.
+    public static let insertSetupWithPrimaryKey: [String] = [
+        "CREATE TABLE t (i0 INTEGER PRIMARY KEY, i1 INTEGER, i2 INTEGER, i3 INTEGER, i4 INTEGER, i5 INTEGER, i6 INTEGER, i7 INTEGER, i8 INTEGER, i9 INTEGER)"
+    ]
+
     /// The pool workload: table `t` to scan, and table `batch` the writer fills.
     public static let poolSetup = rowsSetup + ["CREATE TABLE batch (a INTEGER, b TEXT)"]
 

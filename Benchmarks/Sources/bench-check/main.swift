@@ -36,7 +36,7 @@ enum Size {
 
 /// The tables a workload reads or writes, at the check's sizes.
 enum Setup {
-    case rows, dates, players, inserts
+    case rows, dates, players, inserts, insertsWithPrimaryKey
 
     var sql: [String] {
         switch self {
@@ -44,6 +44,7 @@ enum Setup {
         case .dates: Fixture.datesSetup(dateCount: Size.dates)
         case .players: Fixture.playerSetup
         case .inserts: Fixture.insertSetup
+        case .insertsWithPrimaryKey: Fixture.insertSetupWithPrimaryKey
         }
     }
 }
@@ -64,11 +65,13 @@ func strataWorkloads() -> [(String, Workload)] {
         }
     }
     func inserts(
-        statistics: Bool = false, monitor: Bool = false, _ body: @escaping (StrataInserts) throws -> Void
+        _ setup: Setup = .inserts, statistics: Bool = false, monitor: Bool = false, recording: Bool = false,
+        _ body: @escaping (StrataInserts) throws -> Void
     ) -> Workload {
         {
             let inserts = try StrataInserts(
-                setupSQL: Setup.inserts.sql, statementStatistics: statistics, queryPlanMonitor: monitor)
+                setupSQL: setup.sql, statementStatistics: statistics, queryPlanMonitor: monitor,
+                recordsChanges: recording)
             return {
                 try body(inserts)
                 return Size.insertRows
@@ -101,6 +104,13 @@ func strataWorkloads() -> [(String, Workload)] {
         // is explained once, when first compiled.
         ("requests-monitor", reads(.players, monitor: true) { try $0.queryInterfaceRequests() }),
         ("insert-monitor", inserts(monitor: true) { try $0.insertPositional(rowCount: Size.insertRows) }),
+        // Inserts into a table with a primary key, without and with a
+        // changeset recording (issue 33): the cost of recording.
+        ("insert-pk", inserts(.insertsWithPrimaryKey) { try $0.insertPositional(rowCount: Size.insertRows) }),
+        (
+            "insert-recording",
+            inserts(.insertsWithPrimaryKey, recording: true) { try $0.insertPositional(rowCount: Size.insertRows) }
+        ),
     ]
 }
 
@@ -115,9 +125,11 @@ func cWorkloads() -> [(String, Workload)] {
             return { try body(reads) }
         }
     }
-    func inserts(_ body: @escaping (CInserts) throws -> Void) -> Workload {
+    func inserts(
+        _ setup: Setup = .inserts, recording: Bool = false, _ body: @escaping (CInserts) throws -> Void
+    ) -> Workload {
         {
-            let inserts = try CInserts(setupSQL: Setup.inserts.sql, threading: .multiThread)
+            let inserts = try CInserts(setupSQL: setup.sql, threading: .multiThread, recordsChanges: recording)
             return {
                 try body(inserts)
                 return Size.insertRows
@@ -134,6 +146,11 @@ func cWorkloads() -> [(String, Workload)] {
         ("c-mt-insert", inserts { try $0.insertPositional(rowCount: Size.insertRows) }),
         ("c-mt-insert-named", inserts { try $0.insertNamed(rowCount: Size.insertRows) }),
         ("c-mt-insert-records", inserts { try $0.insertRecords(rowCount: Size.insertRows) }),
+        ("c-mt-insert-pk", inserts(.insertsWithPrimaryKey) { try $0.insertPositional(rowCount: Size.insertRows) }),
+        (
+            "c-mt-insert-recording",
+            inserts(.insertsWithPrimaryKey, recording: true) { try $0.insertPositional(rowCount: Size.insertRows) }
+        ),
     ]
 }
 

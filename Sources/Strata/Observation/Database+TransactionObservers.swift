@@ -84,3 +84,27 @@ extension DatabaseWriter {
         }
     }
 }
+
+extension Database {
+    /// Takes SQLite's one pre-update hook from the transaction observers of
+    /// this connection, for a user that installs its own (the session
+    /// extension). Observers hear of no pre-update event
+    /// (``TransactionObserver/databaseWillChange(with:)``) until the matching
+    /// `returnPreUpdateHook()`; their other events are unchanged.
+    func borrowPreUpdateHook() {
+        let broker: TransactionObservationBroker
+        if let observationBroker {
+            broker = observationBroker
+        } else {
+            broker = TransactionObservationBroker(database: self)
+            observationBroker = broker
+        }
+        broker.lendPreUpdateHook()
+    }
+
+    /// Gives the pre-update hook back to the transaction observers, once the
+    /// borrower removed its own.
+    func returnPreUpdateHook() {
+        observationBroker?.returnPreUpdateHook()
+    }
+}

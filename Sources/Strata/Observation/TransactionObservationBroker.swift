@@ -65,6 +65,12 @@ final class TransactionObservationBroker {
     /// The error thrown by `databaseWillCommit`, to rethrow instead of SQLite's.
     var commitError: (any Error)?
 
+    /// How many users other than the broker hold SQLite's one pre-update
+    /// hook (the recordings of the session extension, which install their
+    /// own): while positive, the broker leaves the hook alone, and its
+    /// observers hear of no pre-update event.
+    @exclusivity(unchecked) private var preUpdateHookLoans = 0
+
     init(database: Database) {
         self.database = database
     }
@@ -352,7 +358,7 @@ final class TransactionObservationBroker {
 
     /// Installs or removes the pre-update hook.
     private func installPreUpdateHook(_ installs: Bool) {
-        guard let connection = database.sqliteConnection else { return }
+        guard preUpdateHookLoans == 0, let connection = database.sqliteConnection else { return }
         // Where the connection lacks pre-update hooks (or a test lowered
         // them), observers hear of no pre-update event.
         guard installs, database.isSQLiteFeatureAvailable(.preUpdateHook) else {
@@ -377,7 +383,29 @@ final class TransactionObservationBroker {
     private func uninstallHooks() {
         guard let connection = database.sqliteConnection else { return }
         sqlite3_update_hook(connection, nil, nil)
-        _strata_preupdate_hook(connection, nil, nil)
+        if preUpdateHookLoans == 0 {
+            _strata_preupdate_hook(connection, nil, nil)
+        }
+    }
+
+    /// Gives SQLite's pre-update hook to another user, which installs its
+    /// own: the broker's hook is removed until every loan is returned.
+    func lendPreUpdateHook() {
+        if preUpdateHookLoans == 0, let connection = database.sqliteConnection {
+            _strata_preupdate_hook(connection, nil, nil)
+        }
+        preUpdateHookLoans += 1
+    }
+
+    /// Ends a loan of `lendPreUpdateHook()`; the last one reinstalls the
+    /// broker's hook when its observers want pre-update events. The
+    /// borrower must have removed its own hook.
+    func returnPreUpdateHook() {
+        precondition(preUpdateHookLoans > 0, "pre-update hook returned but not lent")
+        preUpdateHookLoans -= 1
+        if preUpdateHookLoans == 0 {
+            installPreUpdateHook(hasApplicationObservers)
+        }
     }
 
     // MARK: - Current broker

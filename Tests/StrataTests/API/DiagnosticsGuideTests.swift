@@ -220,4 +220,3 @@ struct DiagnosticsGuideTests {
         #expect(leaderboard.first?["name"] == "Player 1999")
     }
 }
-
