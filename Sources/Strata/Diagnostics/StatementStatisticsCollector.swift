@@ -24,15 +24,15 @@ import Foundation
 ///
 /// Executions, rows and SQLite's counters are exact. Durations are
 /// measured for the first 16 executions of each compiled statement, then
-/// for one in 8 (for all of them when ``Configuration/metrics`` or
-/// ``Configuration/tracing`` also time statements): the total of a
+/// for one in 8 (for all of them when `Configuration.metrics` or
+/// `Configuration.tracing` also time statements): the total of a
 /// statement that ran more often is the mean of its timed executions
 /// times its executions (see ``StatementStatistics/timedExecutionCount``).
 ///
 /// The figures of an access count when the access ends: a snapshot taken
 /// during a long access does not show that access yet.
 ///
-/// With the `Metrics` trait and ``Configuration/metrics`` set, the figures
+/// With the `Metrics` trait and `Configuration.metrics` set, the figures
 /// also go to swift-metrics, labelled by the statement's
 /// ``StatementStatistics/identifier`` and ``StatementStatistics/tableName``
 /// (never by its arguments): see `DatabaseMetrics`.

@@ -14,7 +14,7 @@ struct ArticleSampleTests {
     /// The articles whose samples are tests, by file name without `.md`.
     static let articles = [
         "Records", "Associations", "Migrations", "Observation", "QueryInterface", "FullTextSearch", "JSON",
-        "Diagnostics", "SyncingWithChangesets",
+        "DiagnosingADatabase", "SyncingWithChangesets",
     ]
 
     /// The lines of each ` ```swift ` block of a Markdown text, in order.

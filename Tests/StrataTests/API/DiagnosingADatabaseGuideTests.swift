@@ -3,10 +3,10 @@ import Strata
 import StrataTestSupport
 import Testing
 
-/// Runs the samples of `Sources/Strata/Strata.docc/Diagnostics.md`: each
+/// Runs the samples of `Sources/Strata/Strata.docc/DiagnosingADatabase.md`: each
 /// ```swift block of the article is a piece of this file
 /// (`ArticleSampleTests` checks it).
-struct DiagnosticsGuideTests {
+struct DiagnosingADatabaseGuideTests {
     struct Player: Codable, FetchableRecord, PersistableRecord {
         var id: Int64?
         var teamId: Int64
