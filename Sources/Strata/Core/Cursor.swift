@@ -99,17 +99,26 @@ extension DatabaseCursor {
             return
         }
         let sqliteStatement = _statement.sqliteStatement
+        // Rows are counted in a local, added to the statement's count before
+        // the end is told (the statement statistics read it then), or when
+        // `body` throws.
+        var rowCount = 0
+        defer { _statement.steppedRowCount &+= rowCount }
         while true {
             switch sqlite3_step(sqliteStatement) {
             case SQLITE_ROW:
-                _statement.steppedRowCount &+= 1
+                rowCount &+= 1
                 try body(_element(sqliteStatement: sqliteStatement))
             case SQLITE_DONE:
                 _isDone = true
+                _statement.steppedRowCount &+= rowCount
+                rowCount = 0
                 _statement.didFinishStepping()
                 return
             case let code:
                 _isDone = true
+                _statement.steppedRowCount &+= rowCount
+                rowCount = 0
                 try _statement.didFailStepping(code)
             }
         }
