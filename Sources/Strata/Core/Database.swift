@@ -153,6 +153,24 @@ public final class Database {
     /// read-only connection can do neither.
     var closesBefore: AnyObject?
 
+    /// The queue that owns the connection (set by it), for the work that
+    /// objects released outside of an access must do on the connection:
+    /// see `performOnConnectionQueue(_:)`.
+    weak var serializedDatabase: SerializedDatabase?
+
+    /// Runs `work` where the connection may be used: now when the caller
+    /// runs on the connection's queue (or the queue is gone), or else on the
+    /// queue, once the accesses that run now have ended. For the cleanups
+    /// of objects that may be released outside of an access, such as an
+    /// unstopped changeset recorder.
+    func performOnConnectionQueue(_ work: @escaping @Sendable () -> Void) {
+        guard let serializedDatabase, !serializedDatabase.isOnQueue else {
+            work()
+            return
+        }
+        serializedDatabase.queue.async(execute: work)
+    }
+
     /// The SQLite features this connection found available, one bit each
     /// (`Database+SQLiteFeatures.swift`).
     var sqliteFeatureCache = SQLiteFeatureCache()

@@ -51,6 +51,7 @@ final class SerializedDatabase: @unchecked Sendable {
         self.db = try Database(path: path, description: label, configuration: configuration)
         db.closesBefore = writer
         queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
+        db.serializedDatabase = self
     }
 
     /// Whether the current code runs on this connection's queue.

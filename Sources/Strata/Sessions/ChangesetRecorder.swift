@@ -30,8 +30,8 @@ import StrataSQLite
 /// connection hear of their changes, commits and rollbacks as usual, but of
 /// no pre-update event (``TransactionObserver/databaseWillChange(with:)``).
 /// Stop the recorder in an access of its connection: one that is released
-/// unstopped stops when released, which must not happen while an access of
-/// the connection runs on another thread.
+/// unstopped stops on its own, on the connection's queue, once the access
+/// that runs then (if any) has ended.
 public final class ChangesetRecorder: @unchecked Sendable {
     /// The connection: kept alive, so that the session is deleted before
     /// the connection is closed by its deinitializer.
@@ -66,7 +66,12 @@ public final class ChangesetRecorder: @unchecked Sendable {
     }
 
     deinit {
-        if session != nil { end() }
+        guard let session else { return }
+        // Released outside of an access, maybe on another thread while the
+        // connection runs an access: the session is deleted on the
+        // connection's queue, after that access.
+        let cleanup = UncheckedSession(session: session, database: database)
+        database.performOnConnectionQueue { cleanup.end() }
     }
 
     /// Whether the recorder is recording (not paused, nor stopped).
@@ -237,5 +242,20 @@ extension Database {
         defer { recorder.stop(self) }
         try body()
         return try recorder.changeset(self)
+    }
+}
+
+/// The session of a recorder released unstopped, on its way to the
+/// connection's queue, which alone may delete it.
+private struct UncheckedSession: @unchecked Sendable {
+    let session: UnsafeMutableRawPointer
+    let database: Database
+
+    /// Deletes the session, unless the connection was closed meanwhile
+    /// (the session then leaks: SQLite would read the closed connection).
+    func end() {
+        guard !database.isClosed else { return }
+        _strata_session_delete(session)
+        database.returnPreUpdateHook()
     }
 }

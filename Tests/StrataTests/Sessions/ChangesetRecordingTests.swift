@@ -316,6 +316,42 @@ struct ChangesetRecordingTests {
         #expect(events.value == [4])
         withExtendedLifetime(observer) {}
     }
+
+    @Test("A recorder released unstopped, outside of an access, stops on the connection's queue after its access")
+    func releasedRecorder() async throws {
+        let dbQueue = try makeSessionDatabase()
+        let events = LockedBox<[Int64]>([])
+        let observer = PreUpdateLogger(events)
+        dbQueue.add(transactionObserver: observer)
+        var recorder: ChangesetRecorder? = try await dbQueue.write { db in try ChangesetRecorder(db, tables: ["team"]) }
+        // An access runs on the connection's queue while the last reference
+        // to the recorder goes away on this thread: the session is deleted
+        // after the access, not during it.
+        let accessStarted = Waitable(false)
+        let accessEnded = Waitable<Result<Void, any Error>?>(nil)
+        let release = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let result = Result {
+                try dbQueue.write { db in
+                    accessStarted.update { $0 = true }
+                    try db.execute(sql: "INSERT INTO team VALUES (5, 'Black')")
+                    release.wait()  // until the recorder is released
+                    try db.execute(sql: "INSERT INTO team VALUES (6, 'Grey')")
+                }
+            }
+            accessEnded.update { $0 = result }
+        }
+        try await accessStarted.wait("the access started") { $0 }
+        #expect(recorder?.isRecording == true)
+        recorder = nil
+        release.signal()
+        try await accessEnded.wait("the access ended") { $0 != nil }
+        try accessEnded.value?.get()
+        // The hook went back to the observer: it hears of the next insert.
+        try await dbQueue.write { db in try db.execute(sql: "INSERT INTO team VALUES (7, 'Brown')") }
+        #expect(events.value == [7])
+        withExtendedLifetime(observer) {}
+    }
 }
 
 /// Logs the final row id of each pre-update event.
