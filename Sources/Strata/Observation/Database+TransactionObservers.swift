@@ -24,14 +24,7 @@ extension Database {
         transactionObserver: some TransactionObserver,
         extent: TransactionObservationExtent = .observerLifetime
     ) {
-        let broker: TransactionObservationBroker
-        if let observationBroker {
-            broker = observationBroker
-        } else {
-            broker = TransactionObservationBroker(database: self)
-            observationBroker = broker
-        }
-        broker.add(transactionObserver, extent: extent)
+        brokerCreatingIfNeeded.add(transactionObserver, extent: extent)
     }
 
     /// Stops notifying a transaction observer. No transaction that starts
@@ -92,19 +85,22 @@ extension Database {
     /// (``TransactionObserver/databaseWillChange(with:)``) until the matching
     /// `returnPreUpdateHook()`; their other events are unchanged.
     func borrowPreUpdateHook() {
-        let broker: TransactionObservationBroker
-        if let observationBroker {
-            broker = observationBroker
-        } else {
-            broker = TransactionObservationBroker(database: self)
-            observationBroker = broker
-        }
-        broker.lendPreUpdateHook()
+        brokerCreatingIfNeeded.lendPreUpdateHook()
     }
 
     /// Gives the pre-update hook back to the transaction observers, once the
     /// borrower removed its own.
     func returnPreUpdateHook() {
         observationBroker?.returnPreUpdateHook()
+    }
+}
+
+extension Database {
+    /// The connection's observation broker, created at its first use.
+    fileprivate var brokerCreatingIfNeeded: TransactionObservationBroker {
+        if let observationBroker { return observationBroker }
+        let broker = TransactionObservationBroker(database: self)
+        observationBroker = broker
+        return broker
     }
 }

@@ -1,3 +1,9 @@
+// One class, one file: the broker's state (observers, pending events,
+// savepoint stacks, the pre-update hook and who holds it) is changed by
+// SQLite's hooks and by statements in an order that only reads right in one
+// place; split into extensions, each part would reach into the others'
+// private state.
+
 import Foundation
 
 /// Delivers the changes, commits and rollbacks of one connection to its
