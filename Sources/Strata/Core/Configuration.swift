@@ -114,6 +114,29 @@ public struct Configuration: Sendable {
     /// ``StorageHealthMonitor``.
     public var storageHealthMonitor: StorageHealthMonitor? = nil
 
+    /// Whether value observations and region observations also notice the
+    /// commits of other connections to the same file: other processes,
+    /// another pool, the `sqlite3` shell. Default false. Strata's own (GRDB
+    /// has none): see <doc:ExternalChanges>.
+    ///
+    /// The writer connection compares `PRAGMA data_version` when a file
+    /// notification says the database or its WAL changed (inotify on Linux,
+    /// dispatch sources on Apple platforms), or at each
+    /// ``externalChangePollingInterval`` where notifications are missing.
+    /// An external commit does not say what it changed: every observation
+    /// fetches again. Watching starts with the first observation and stops
+    /// with the last.
+    public var observesExternalChanges = false
+
+    /// How often, in seconds, the writer looks for external commits where
+    /// no file notification is available (or when
+    /// ``observesExternalChanges`` cannot watch the files). Default 0.1.
+    public var externalChangePollingInterval: TimeInterval = 0.1
+
+    /// Whether external changes are looked for on file notifications, or
+    /// only by polling (tests turn notifications off to test polling).
+    var externalChangeUsesFileNotifications = true
+
     #if Logging
         /// The logger of SQL statements (`trace` level), slow statements and
         /// long read transactions (`warning`), connections (`info`), and

@@ -319,6 +319,7 @@ public final class Database {
         }
         sqliteConnection = nil
         releaseBusyCallback()
+        observationBroker?.databaseDidClose()
         instrument?.connectionDidClose(self)
     }
 

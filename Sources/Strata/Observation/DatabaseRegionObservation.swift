@@ -26,7 +26,9 @@ public struct DatabaseRegionObservation: Sendable {
 
     /// Starts the observation. `onChange` runs on the writer's queue, right
     /// after each commit that modified the region; `onError` runs if the
-    /// tracked region can not be computed. The observation stops when the
+    /// tracked region can not be computed, or if the database file of an
+    /// observation of external changes is deleted or replaced
+    /// (``Configuration/observesExternalChanges``). The observation stops when the
     /// returned cancellable is cancelled or deinitialized.
     @preconcurrency
     public func start(
@@ -42,7 +44,8 @@ public struct DatabaseRegionObservation: Sendable {
                 for convertible in regions {
                     region.formUnion(try convertible.databaseRegion(db))
                 }
-                let observer = RegionObserver(region: region, onChange: onChange)
+                let observer = RegionObserver(region: region, onError: onError, onChange: onChange)
+                try db.startExternalChangeMonitoring()
                 // Held strongly until the cancellable removes it: a weak
                 // reference would cost a load, and slower reference
                 // counting, on each statement and commit.
@@ -66,13 +69,25 @@ public struct DatabaseRegionObservation: Sendable {
 /// only used on the writer's queue, except the cancellation flag.
 private final class RegionObserver: LibraryTransactionObserver, @unchecked Sendable {
     let region: DatabaseRegion
+    let onError: @Sendable (any Error) -> Void
     let onChange: @Sendable (Database) -> Void
     let isCancelled = AtomicFlag(false)
     private var isModified = false
 
-    init(region: DatabaseRegion, onChange: @escaping @Sendable (Database) -> Void) {
+    init(
+        region: DatabaseRegion, onError: @escaping @Sendable (any Error) -> Void,
+        onChange: @escaping @Sendable (Database) -> Void
+    ) {
         self.region = region
+        self.onError = onError
         self.onChange = onChange
+    }
+
+    /// Stops the observation, and reports the error (the database file of
+    /// an observation of external changes was deleted or replaced).
+    func externalChangesDidFail(_ error: any Error) {
+        guard !isCancelled.exchange(true) else { return }
+        onError(error)
     }
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {

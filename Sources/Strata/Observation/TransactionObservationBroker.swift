@@ -41,6 +41,9 @@ final class TransactionObservationBroker {
                 // without them, SQLite skips its pre-update work.
                 installPreUpdateHook(hasApplicationObservers)
             }
+            if observesExternalChanges {
+                updateExternalChangeMonitoring()
+            }
         }
     }
     /// The registrations, for the loops of each statement and commit: they
@@ -77,8 +80,19 @@ final class TransactionObservationBroker {
     /// observers hear of no pre-update event.
     @exclusivity(unchecked) private var preUpdateHookLoans = 0
 
+    /// Whether the connection looks for the commits of other connections
+    /// (``Configuration/observesExternalChanges``) while it has library
+    /// observers.
+    let observesExternalChanges: Bool
+
+    /// Watches the database file for the commits of other connections,
+    /// while library observers are registered; nil until the first one.
+    @exclusivity(unchecked) var externalChangeMonitor: ExternalChangeMonitor?
+
     init(database: Database) {
         self.database = database
+        observesExternalChanges =
+            database.configuration.observesExternalChanges && ExternalChangeMonitor.canWatch(path: database.path)
     }
 
     var isEmpty: Bool { registrations.isEmpty }
@@ -423,7 +437,7 @@ final class TransactionObservationBroker {
         return Unmanaged<TransactionObservationBroker>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    private func withCurrentBroker<T>(_ body: () throws -> T) rethrows -> T {
+    func withCurrentBroker<T>(_ body: () throws -> T) rethrows -> T {
         let previous = pthread_getspecific(currentBrokerKey)
         pthread_setspecific(currentBrokerKey, Unmanaged.passUnretained(self).toOpaque())
         defer { pthread_setspecific(currentBrokerKey, previous) }

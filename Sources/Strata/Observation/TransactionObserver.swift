@@ -93,9 +93,15 @@ protocol LibraryTransactionObserver: TransactionObserver {
     /// the transaction changed what it observes. Called before
     /// ``TransactionObserver/databaseDidCommit(_:)``.
     func changesWereSkipped()
+
+    /// Called when the commits of other connections can no longer be seen
+    /// (``Configuration/observesExternalChanges``): the database file was
+    /// deleted or replaced. Value observations fail with the error.
+    func externalChangesDidFail(_ error: any Error)
 }
 
 extension LibraryTransactionObserver {
     var pendingFetchFlag: AtomicFlag? { nil }
     func changesWereSkipped() {}
+    func externalChangesDidFail(_ error: any Error) {}
 }

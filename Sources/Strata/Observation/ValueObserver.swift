@@ -106,6 +106,9 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
                 }
                 setRegion(region)
             }
+            // Looks for the commits of other connections from now on,
+            // before the fetch, so that none is missed.
+            try db.startExternalChangeMonitoring()
             let fetched = try fetch(db)
             // Held strongly until `cancel()` or an error removes it: a weak
             // reference would cost a load, and slower reference counting,
@@ -257,6 +260,10 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
 
     func databaseDidRollback(_ db: Database) {
         isModified = false
+    }
+
+    func externalChangesDidFail(_ error: any Error) {
+        notify(error)
     }
 }
 
