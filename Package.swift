@@ -71,6 +71,16 @@ let package = Package(
             path: "Tests/StrataTestSupport",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The other process of the tests of external changes
+        // (Configuration.observesExternalChanges): it writes to and observes
+        // the database that a test observes. Not a product: the tests run it
+        // from the build folder.
+        .executableTarget(
+            name: "strata-external-writer",
+            dependencies: ["Strata"],
+            path: "Tests/StrataExternalWriter",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "StrataTests",
             dependencies: [

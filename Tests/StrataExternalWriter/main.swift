@@ -1,0 +1,102 @@
+// The other process of the tests of external changes
+// (Tests/StrataTests/Observation/ExternalChanges): it writes to, reads from,
+// and observes a database file that the test process observes. The tests
+// find it beside their own binary (`ExternalWriterProcess` in the test kit).
+//
+//     strata-external-writer exec PATH write:SQL rollback:SQL read:SQL ...
+//         Runs each step in its own access of a DatabaseQueue, in order.
+//     strata-external-writer stress PATH COUNT MINE THEIRS
+//         Opens a pool that observes external changes, observes the row
+//         count of THEIRS, inserts COUNT rows in MINE, one transaction each,
+//         then waits until the observed count is COUNT, and prints
+//         "observed=N fresh=M" (the last observed value and a fresh fetch).
+
+import Dispatch
+import Foundation
+import Strata
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(1)
+}
+
+func run() throws {
+    let arguments = CommandLine.arguments
+    guard arguments.count >= 3 else { fail("usage: strata-external-writer exec|stress PATH ...") }
+    let path = arguments[2]
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    switch arguments[1] {
+    case "exec":
+        let dbQueue = try DatabaseQueue(path: path, configuration: configuration)
+        for step in arguments.dropFirst(3) {
+            guard let colon = step.firstIndex(of: ":") else { fail("no operation in \(step)") }
+            let sql = String(step[step.index(after: colon)...])
+            switch step[..<colon] {
+            case "write":
+                try dbQueue.write { try $0.execute(sql: sql) }
+            case "rollback":
+                try dbQueue.inTransaction { db in
+                    try db.execute(sql: sql)
+                    return .rollback
+                }
+            case "read":
+                _ = try dbQueue.read { try Row.fetchAll($0, sql: sql) }
+            default:
+                fail("unknown operation in \(step)")
+            }
+        }
+        print("done")
+    case "stress":
+        guard arguments.count == 6, let count = Int(arguments[3]) else { fail("usage: stress PATH COUNT MINE THEIRS") }
+        let mine = arguments[4]
+        let theirs = arguments[5]
+        configuration.observesExternalChanges = true
+        let dbPool = try DatabasePool(path: path, configuration: configuration)
+        let reachedCount = DispatchSemaphore(value: 0)
+        let lastValue = Mutex(-1)
+        let observation = ValueObservation.tracking { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(theirs)") ?? 0
+        }
+        let cancellable = observation.start(
+            in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
+            onError: { fail("observation error: \($0)") },
+            onChange: { value in
+                lastValue.withLock { $0 = value }
+                if value == count { reachedCount.signal() }
+            })
+        for index in 0..<count {
+            try dbPool.write { try $0.execute(sql: "INSERT INTO \(mine) (value) VALUES (?)", arguments: [index]) }
+        }
+        if reachedCount.wait(timeout: .now() + 30) == .timedOut {
+            fail("timed out: observed \(lastValue.withLock { $0 }) rows of \(theirs), expected \(count)")
+        }
+        cancellable.cancel()
+        let fresh = try dbPool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM \(theirs)") ?? 0 }
+        print("observed=\(lastValue.withLock { $0 }) fresh=\(fresh)")
+    default:
+        fail("unknown command \(arguments[1])")
+    }
+}
+
+/// A value behind a lock.
+final class Mutex<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
+do {
+    try run()
+} catch {
+    fail("error: \(error)")
+}
