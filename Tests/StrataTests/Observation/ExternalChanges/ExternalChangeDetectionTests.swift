@@ -85,7 +85,8 @@ struct ExternalChangeDetectionTests {
         cancellable.cancel()
     }
 
-    @Test("Nothing is reported when the other process only reads or rolls back", arguments: ExternalChangeWriter.allCases)
+    @Test(
+        "Nothing is reported when the other process only reads or rolls back", arguments: ExternalChangeWriter.allCases)
     func readsAndRollbacksAreNotReported(_ kind: ExternalChangeWriter) async throws {
         let directory = try TemporaryDirectory()
         let (writer, path) = try kind.open(directory)
