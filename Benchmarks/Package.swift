@@ -76,6 +76,15 @@ let package = Package(
             dependencies: ["StrataWorkloads", "GRDBWorkloads", "WorkloadSupport"],
             path: "Sources/observation-throughput"
         ),
+        // The latency of Configuration.observesExternalChanges (a commit of
+        // another process until its observation is notified), and its cost
+        // on the pool's own writes and on an idle process (issue 31):
+        // `swift build -c release --product external-latency`.
+        .executableTarget(
+            name: "external-latency",
+            dependencies: [.product(name: "Strata", package: "Strata")],
+            path: "Sources/external-latency"
+        ),
         // The benchmark suite lives in Benchmarks/Foundation (the plugin runs every
         // executable target whose directory sits in Benchmarks/). The target can't be
         // named "Foundation": it would shadow Apple's Foundation module.

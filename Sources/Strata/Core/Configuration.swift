@@ -117,7 +117,7 @@ public struct Configuration: Sendable {
     /// Whether value observations and region observations also notice the
     /// commits of other connections to the same file: other processes,
     /// another pool, the `sqlite3` shell. Default false. Strata's own (GRDB
-    /// has none).
+    /// has none): see <doc:SharingADatabaseBetweenProcesses>.
     ///
     /// The writer connection compares `PRAGMA data_version` when a file
     /// notification says the database or its WAL changed (inotify on Linux,
