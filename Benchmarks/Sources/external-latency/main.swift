@@ -44,10 +44,15 @@ func runWriter(path: String, count: Int) throws {
 
 /// The processor time of this process, in seconds.
 func processorTime() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
-    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+}
+
+/// The last row: its id, and when its writer committed it.
+struct Sample: Sendable, Equatable {
+    var id: Int64
+    var sentAt: Double
 }
 
 final class Latencies: @unchecked Sendable {
@@ -87,13 +92,15 @@ func measureLatency(pool: Bool) throws {
     try writer.write { db in try db.execute(sql: "CREATE TABLE t(id INTEGER PRIMARY KEY, sentAt REAL NOT NULL)") }
     let latencies = Latencies()
     let observation = ValueObservation.tracking { db in
-        try Row.fetchOne(db, sql: "SELECT id, sentAt FROM t ORDER BY id DESC LIMIT 1")
+        try Row.fetchOne(db, sql: "SELECT id, sentAt FROM t ORDER BY id DESC LIMIT 1").map {
+            Sample(id: $0["id"], sentAt: $0["sentAt"])
+        }
     }
     let cancellable = observation.start(
         in: writer, scheduling: .async(onQueue: DispatchQueue(label: "latency")), onError: { fatalError("\($0)") },
-        onChange: { row in
-            guard let row else { return }
-            latencies.record(id: row["id"], sentAt: row["sentAt"], count: latencyCount)
+        onChange: { sample in
+            guard let sample else { return }
+            latencies.record(id: sample.id, sentAt: sample.sentAt, count: latencyCount)
         })
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])

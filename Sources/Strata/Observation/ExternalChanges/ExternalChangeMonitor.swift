@@ -33,6 +33,11 @@ final class ExternalChangeMonitor: @unchecked Sendable {
     /// commit yet, in seconds.
     static let recheckDelays: [TimeInterval] = [0.002, 0.01, 0.05, 0.25, 1]
 
+    /// The shortest time between two checks, in seconds. Each commit of the
+    /// pool itself writes the WAL, and wakes the watcher: at most one check
+    /// per interval keeps the cost of those wake-ups off the writes.
+    static let minimumCheckInterval: TimeInterval = 0.01
+
     private let files: DatabaseFileNames
     private let usesNotifications: Bool
     private let pollingInterval: TimeInterval
@@ -48,9 +53,11 @@ final class ExternalChangeMonitor: @unchecked Sendable {
     private var fileIdentity: FileIdentity?
     /// How many rechecks followed the last file event.
     private var recheckCount = Int.max
-    /// Set when a check is scheduled on the connection's queue: the checks
-    /// asked meanwhile are one.
+    /// Set from the scheduling of a check until `minimumCheckInterval`
+    /// after it ran: the checks asked meanwhile are one, pending.
     private let checkIsScheduled = AtomicFlag(false)
+    /// Whether a check was asked while `checkIsScheduled`.
+    private let checkIsPending = AtomicFlag(false)
     /// Set by file events: the next check starts the rechecks again.
     private let fileDidChange = AtomicFlag(false)
 
@@ -118,11 +125,26 @@ final class ExternalChangeMonitor: @unchecked Sendable {
         scheduleCheck()
     }
 
+    /// Schedules a check on the connection's queue, unless one is
+    /// scheduled, or ran less than `minimumCheckInterval` ago: the check is
+    /// then pending, and runs once that interval has passed.
     private func scheduleCheck() {
-        guard !checkIsScheduled.exchange(true), let connection else { return }
+        guard !checkIsScheduled.exchange(true) else {
+            checkIsPending.store(true)
+            return
+        }
+        guard let connection else { return }
         connection.async { [self] db in
-            checkIsScheduled.store(false)
+            // This check sees what the pending asks wanted to see.
+            _ = checkIsPending.exchange(false)
             check(db)
+            eventQueue.asyncAfter(deadline: .now() + Self.minimumCheckInterval) { [weak self] in
+                guard let self else { return }
+                checkIsScheduled.store(false)
+                if checkIsPending.exchange(false) {
+                    scheduleCheck()
+                }
+            }
         }
     }
 

@@ -99,6 +99,15 @@ final class PollingWatcher: FileChangeWatcher, @unchecked Sendable {
     /// watch of the file itself would not.
     final class InotifyWatcher: FileChangeWatcher, @unchecked Sendable {
         private let source: any DispatchSourceRead
+        private let queue: DispatchQueue
+        /// Whether the source is suspended, until `pauseInterval` after its
+        /// last call. Only touched on `queue`.
+        private var isPaused = false
+
+        /// After each call, the watcher reads no event for this long, in
+        /// seconds: the kernel merges the repeated writes of the WAL
+        /// meanwhile, and the watcher's thread does not wake up for each.
+        static let pauseInterval: TimeInterval = 0.01
 
         init?(files: DatabaseFileNames, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) {
             let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -108,18 +117,38 @@ final class PollingWatcher: FileChangeWatcher, @unchecked Sendable {
                 close(descriptor)
                 return nil
             }
+            self.queue = queue
             source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-            source.setEventHandler {
-                if InotifyWatcher.readEvents(descriptor, files) {
-                    onChange()
-                }
+            source.setEventHandler { [weak self] in
+                guard InotifyWatcher.readEvents(descriptor, files) else { return }
+                onChange()
+                self?.pause()
             }
             source.setCancelHandler { close(descriptor) }
             source.resume()
         }
 
+        /// Suspends the source for `pauseInterval`. On `queue`.
+        private func pause() {
+            guard !isPaused, !source.isCancelled else { return }
+            isPaused = true
+            source.suspend()
+            queue.asyncAfter(deadline: .now() + Self.pauseInterval) { [self] in
+                guard isPaused else { return }
+                isPaused = false
+                source.resume()
+            }
+        }
+
         func stop() {
-            source.cancel()
+            queue.async { [self] in
+                source.cancel()
+                // A suspended source runs its cancel handler once resumed.
+                if isPaused {
+                    isPaused = false
+                    source.resume()
+                }
+            }
         }
 
         /// Reads the pending events; returns whether one of them concerns
