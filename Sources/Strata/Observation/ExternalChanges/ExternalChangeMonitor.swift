@@ -31,7 +31,7 @@ import Foundation
 final class ExternalChangeMonitor: @unchecked Sendable {
     /// The delays of the checks that follow a file event that showed no
     /// commit yet, in seconds.
-    static let recheckDelays: [TimeInterval] = [0.002, 0.01, 0.05, 0.25, 1]
+    static let recheckDelays: [TimeInterval] = [0.01, 0.05, 0.25, 1]
 
     /// The shortest time between two checks, in seconds. Each commit of the
     /// pool itself writes the WAL, and wakes the watcher: at most one check

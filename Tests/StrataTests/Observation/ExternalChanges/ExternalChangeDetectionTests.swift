@@ -190,3 +190,29 @@ struct ExternalChangeDetectionTests {
         cancellable.cancel()
     }
 }
+
+/// The example of the article "Sharing a Database Between Processes" (and of
+/// issue 31), across two processes.
+@Suite("External changes: the article's example")
+struct ExternalChangeArticleTests {
+    @Test("The article's example: the loop gets the new count after another process inserts a player")
+    func articleExample() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        try makePlayerPool(directory).close()
+
+        var config = Configuration()
+        config.observesExternalChanges = true
+        let dbPool = try DatabasePool(path: path, configuration: config)
+        var counts: [Int] = []
+        for try await count in ValueObservation.tracking(Player.fetchCount).values(in: dbPool) {
+            counts.append(count)
+            if count == 0 {
+                try await ExternalWriterProcess.run(["exec", path, "write:INSERT INTO player (name) VALUES ('Arthur')"])
+            } else {
+                break
+            }
+        }
+        #expect(counts == [0, 1])
+    }
+}
