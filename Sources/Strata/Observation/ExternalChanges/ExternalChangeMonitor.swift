@@ -66,7 +66,8 @@ final class ExternalChangeMonitor: @unchecked Sendable {
     /// Whether the monitor stopped after an error: it does not start again,
     /// and the observations that start later fail at once.
     private var failure: (any Error)?
-    /// Whether the watcher uses file notifications (false: a timer).
+    /// Whether the watcher uses file notifications (false: a timer). On
+    /// the connection's queue.
     private(set) var usesFileNotifications = false
     /// How many checks ran, for the tests.
     private(set) var checkCount = 0
@@ -102,7 +103,7 @@ final class ExternalChangeMonitor: @unchecked Sendable {
         let (watcher, notifies) = FileChangeWatchers.make(
             path: files.databasePath, usesNotifications: usesNotifications, pollingInterval: pollingInterval,
             queue: eventQueue,
-            onChange: { [weak self] in self?.watcherDidCall() })
+            onChange: { [weak self] isNotification in self?.watcherDidCall(isNotification: isNotification) })
         self.watcher = watcher
         usesFileNotifications = notifies
         isRunning = true
@@ -118,8 +119,9 @@ final class ExternalChangeMonitor: @unchecked Sendable {
 
     // MARK: - Checks
 
-    private func watcherDidCall() {
-        if usesFileNotifications {
+    /// Called on `eventQueue`.
+    private func watcherDidCall(isNotification: Bool) {
+        if isNotification {
             fileDidChange.store(true)
         }
         scheduleCheck()

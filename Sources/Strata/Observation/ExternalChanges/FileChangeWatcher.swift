@@ -47,25 +47,28 @@ struct DatabaseFileNames: Sendable {
 enum FileChangeWatchers {
     /// A watcher of file notifications where the system has them, or else
     /// a timer; nil only when a timer cannot be made either (never).
+    /// `onChange` is told whether the call comes from a file notification
+    /// (true) or the timer (false).
     static func make(
         path: String, usesNotifications: Bool, pollingInterval: TimeInterval, queue: DispatchQueue,
-        onChange: @escaping @Sendable () -> Void
+        onChange: @escaping @Sendable (_ isNotification: Bool) -> Void
     ) -> (watcher: any FileChangeWatcher, notifies: Bool) {
         if usesNotifications {
             #if os(Linux)
-                if let watcher = InotifyWatcher(files: DatabaseFileNames(path: path), queue: queue, onChange: onChange)
+                if let watcher = InotifyWatcher(
+                    files: DatabaseFileNames(path: path), queue: queue, onChange: { onChange(true) })
                 {
                     return (watcher, true)
                 }
             #elseif canImport(Darwin)
                 if let watcher = DispatchSourceFileWatcher(
-                    files: DatabaseFileNames(path: path), queue: queue, onChange: onChange)
+                    files: DatabaseFileNames(path: path), queue: queue, onChange: { onChange(true) })
                 {
                     return (watcher, true)
                 }
             #endif
         }
-        return (PollingWatcher(interval: pollingInterval, queue: queue, onChange: onChange), false)
+        return (PollingWatcher(interval: pollingInterval, queue: queue, onChange: { onChange(false) }), false)
     }
 }
 
