@@ -116,7 +116,9 @@ func measureLatency(pool: Bool) throws {
             + "| \(milliseconds(percentile(sorted, 0.99))) | \(milliseconds(sorted.last ?? 0)) |")
 }
 
-func measureThroughput(observes: Bool, writes: Int) throws -> Double {
+/// Writes per second, and processor time per write in microseconds (all
+/// threads of the process: the watcher's and the checks' included).
+func measureThroughput(observes: Bool, writes: Int) throws -> (rate: Double, cpu: Double) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("external-cost-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -128,12 +130,14 @@ func measureThroughput(observes: Bool, writes: Int) throws -> Double {
             in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "cost")), onError: { _ in }, onChange: { _ in }
         )
     let start = now()
+    let startCPU = processorTime()
     for index in 0..<writes {
         try dbPool.write { db in try db.execute(sql: "INSERT INTO t (value) VALUES (?)", arguments: [index]) }
     }
     let elapsed = now() - start
+    let cpu = processorTime() - startCPU
     cancellable.cancel()
-    return Double(writes) / elapsed
+    return (Double(writes) / elapsed, cpu / Double(writes) * 1_000_000)
 }
 
 func measureIdleProcessorTime() throws -> Double {
@@ -147,8 +151,8 @@ func measureIdleProcessorTime() throws -> Double {
         .start(
             in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "idle")), onError: { _ in }, onChange: { _ in }
         )
-    // Past the rechecks that follow the last file event (about 1.3 s).
-    sleep(2)
+    // Past the rechecks that follow the last file event (about 6.3 s).
+    sleep(7)
     let start = processorTime()
     sleep(5)
     let spent = processorTime() - start
@@ -168,14 +172,36 @@ try measureLatency(pool: true)
 try measureLatency(pool: false)
 
 let writes = 20_000
-print("\nOwn single-row write transactions per second on a pool with one value observation (\(writes) writes):\n")
-print("| round | setting off | setting on | on / off |")
-print("|---:|---:|---:|---:|")
-for round in 1...3 {
-    let off = try measureThroughput(observes: false, writes: writes)
-    let on = try measureThroughput(observes: true, writes: writes)
-    print(String(format: "| %d | %.0f | %.0f | %.3f |", round, off, on, on / off))
+let rounds = 9
+print(
+    "\nOwn single-row write transactions per second on a pool with one value observation "
+        + "(\(writes) writes, \(rounds) rounds, the order alternates):\n")
+print("| round | setting off | setting on | on / off | processor µs per write, off | on |")
+print("|---:|---:|---:|---:|---:|---:|")
+var ratios: [Double] = []
+var cpuRatios: [Double] = []
+for round in 1...rounds {
+    var off = (rate: 0.0, cpu: 0.0)
+    var on = off
+    if round.isMultiple(of: 2) {
+        on = try measureThroughput(observes: true, writes: writes)
+        off = try measureThroughput(observes: false, writes: writes)
+    } else {
+        off = try measureThroughput(observes: false, writes: writes)
+        on = try measureThroughput(observes: true, writes: writes)
+    }
+    ratios.append(on.rate / off.rate)
+    cpuRatios.append(on.cpu / off.cpu)
+    print(
+        String(
+            format: "| %d | %.0f | %.0f | %.3f | %.2f | %.2f |", round, off.rate, on.rate, on.rate / off.rate, off.cpu,
+            on.cpu))
 }
+print(
+    String(
+        format: "\nMedian on / off: writes per second %.3f, processor time per write %.3f",
+        percentile(ratios.sorted(), 0.5),
+        percentile(cpuRatios.sorted(), 0.5)))
 
 let idle = try measureIdleProcessorTime()
 print(String(format: "\nProcessor time of an idle observing process, over 5 s: %.1f ms", idle * 1000))

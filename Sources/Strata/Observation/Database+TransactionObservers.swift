@@ -97,7 +97,7 @@ extension Database {
 
 extension Database {
     /// The connection's observation broker, created at its first use.
-    fileprivate var brokerCreatingIfNeeded: TransactionObservationBroker {
+    var brokerCreatingIfNeeded: TransactionObservationBroker {
         if let observationBroker { return observationBroker }
         let broker = TransactionObservationBroker(database: self)
         observationBroker = broker

@@ -1,5 +1,5 @@
 import Foundation
-import Strata
+@testable import Strata
 import StrataTestSupport
 import Testing
 
@@ -51,6 +51,36 @@ struct SuspensionTests {
         #expect(error?.resultCode == .SQLITE_INTERRUPT || error?.resultCode == .SQLITE_ABORT)
         NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
         #expect(try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 0)
+    }
+
+    @Test("A suspended pool does not look for external changes, and sees them once resumed")
+    func suspendedPoolLooksForExternalChangesOnceResumed() async throws {
+        let directory = try TemporaryDirectory()
+        let (writer, path) = try ExternalChangeWriter.poolWAL.open(directory) {
+            $0.observesSuspensionNotifications = true
+        }
+        let values = ObservedValues<Int>()
+        let cancellable = playerCount.start(
+            in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
+        defer { cancellable.cancel() }
+        await values.waitForValues(1)
+        let versionBefore = try await writer.writeWithoutTransaction { db in
+            db.observationBroker?.externalChangeMonitor?.dataVersion
+        }
+        NotificationCenter.default.post(name: Database.suspendNotification, object: nil)
+        defer { NotificationCenter.default.post(name: Database.resumeNotification, object: nil) }
+        try await insertPlayerFromAnotherProcess(path)
+        // Reading the data version could take a lock: a check while
+        // suspended reads nothing.
+        let versionWhileSuspended = try await writer.writeWithoutTransaction { db in
+            let monitor = db.observationBroker?.externalChangeMonitor
+            monitor?.check(db)
+            return monitor?.dataVersion
+        }
+        #expect(versionWhileSuspended == versionBefore)
+        #expect(values.values == [0])
+        NotificationCenter.default.post(name: Database.resumeNotification, object: nil)
+        #expect(await values.wait { $0.last == 1 })
     }
 
     @Test func databasesWithoutTheFlagIgnoreSuspension() throws {

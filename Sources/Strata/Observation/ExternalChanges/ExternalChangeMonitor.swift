@@ -12,7 +12,12 @@
 // to the WAL) comes before the commit is visible (SQLite then updates the
 // WAL index, in shared memory, with no file event). A check that follows
 // an event and sees no new commit is therefore tried again a few times,
-// at growing delays (`recheckDelays`): the commit is seen by one of them.
+// at growing delays (`recheckDelays`): the commit is seen by one of them,
+// the last 6 s after the event, for a writer process that the system
+// stopped between its last write and its commit.
+//
+// A suspended connection (Database.suspendNotification) takes no lock:
+// the checks wait until it resumes.
 
 import Dispatch
 import Foundation
@@ -31,12 +36,16 @@ import Foundation
 final class ExternalChangeMonitor: @unchecked Sendable {
     /// The delays of the checks that follow a file event that showed no
     /// commit yet, in seconds.
-    static let recheckDelays: [TimeInterval] = [0.01, 0.05, 0.25, 1]
+    static let recheckDelays: [TimeInterval] = [0.01, 0.05, 0.25, 1, 5]
 
     /// The shortest time between two checks, in seconds. Each commit of the
     /// pool itself writes the WAL, and wakes the watcher: at most one check
     /// per interval keeps the cost of those wake-ups off the writes.
     static let minimumCheckInterval: TimeInterval = 0.01
+
+    /// How often a suspended connection looks whether it was resumed, to
+    /// check the data version then, in seconds.
+    static let suspendedCheckInterval: TimeInterval = 0.5
 
     private let files: DatabaseFileNames
     private let usesNotifications: Bool
@@ -48,7 +57,7 @@ final class ExternalChangeMonitor: @unchecked Sendable {
 
     private var watcher: (any FileChangeWatcher)?
     /// The writer's `PRAGMA data_version` at the last check.
-    private var dataVersion: Int64 = 0
+    private(set) var dataVersion: Int64 = 0
     /// The device and inode of the database file when watching started.
     private var fileIdentity: FileIdentity?
     /// How many rechecks followed the last file event.
@@ -158,7 +167,8 @@ final class ExternalChangeMonitor: @unchecked Sendable {
     }
 
     /// Compares the data version, and tells the observers of a new commit.
-    private func check(_ db: Database) {
+    /// On the connection's queue (the tests call it too).
+    func check(_ db: Database) {
         guard isRunning, let broker = db.observationBroker else { return }
         checkCount += 1
         guard let sqliteConnection = db.sqliteConnection,
@@ -174,6 +184,15 @@ final class ExternalChangeMonitor: @unchecked Sendable {
         }
         if let error = fileReplacementError() {
             fail(error, broker)
+            return
+        }
+        if db.suspension?.isSuspended == true {
+            // Reading the data version may take a lock, which a suspended
+            // process must not hold: look again later, until it resumes.
+            fileDidChange.store(true)
+            eventQueue.asyncAfter(deadline: .now() + Self.suspendedCheckInterval) { [weak self] in
+                self?.scheduleCheck()
+            }
             return
         }
         if db.isInsideTransaction {

@@ -85,13 +85,6 @@ extension Database {
     /// was deleted or replaced), or cannot read the data version.
     func startExternalChangeMonitoring() throws {
         guard configuration.observesExternalChanges else { return }
-        let broker: TransactionObservationBroker
-        if let observationBroker {
-            broker = observationBroker
-        } else {
-            broker = TransactionObservationBroker(database: self)
-            observationBroker = broker
-        }
-        try broker.startExternalChangeMonitor()
+        try brokerCreatingIfNeeded.startExternalChangeMonitor()
     }
 }

@@ -1,0 +1,64 @@
+#if canImport(Combine)
+    import Combine
+#elseif OpenCombine
+    import OpenCombine
+    import OpenCombineDispatch
+#endif
+
+#if canImport(Combine) || OpenCombine
+    import Dispatch
+    import Foundation
+    import Strata
+    import StrataTestSupport
+    import Testing
+
+    /// The publishers of value and region observations notice the commits of
+    /// another process (Combine, or OpenCombine with the trait).
+    @Suite("External changes: publishers")
+    struct ExternalChangePublisherTests {
+        @Test(
+            "A value observation's publisher sees each commit of another process",
+            arguments: ExternalChangeWriter.allCases)
+        func valuePublisher(_ kind: ExternalChangeWriter) async throws {
+            let directory = try TemporaryDirectory()
+            let (writer, path) = try kind.open(directory)
+            let recorder = playerCount.publisher(
+                in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values"))
+            )
+            .subscribeRecorder()
+            defer { recorder.cancel() }
+            try await recorder.waitForValues(1)
+            for count in 1...3 {
+                try await insertPlayerFromAnotherProcess(path)
+                try await recorder.waitForValues(count + 1)
+            }
+            #expect(recorder.values == [0, 1, 2, 3])
+        }
+
+        @Test(
+            "A region observation's publisher sees each commit of another process",
+            arguments: ExternalChangeWriter.allCases)
+        func regionPublisher(_ kind: ExternalChangeWriter) async throws {
+            let directory = try TemporaryDirectory()
+            let (writer, path) = try kind.open(directory)
+            let counts = Waitable<[Int]>([])
+            let cancellable = DatabaseRegionObservation(tracking: Table("player"))
+                .publisher(in: writer)
+                .sink(
+                    receiveCompletion: { _ in },
+                    receiveValue: { db in
+                        let count = try! Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+                        counts.update { $0.append(count) }
+                    })
+            defer { cancellable.cancel() }
+            // The publisher registers its observer on the writer's queue: an
+            // access scheduled after it runs once it is registered.
+            try await writer.writeWithoutTransaction { _ in }
+            for count in 1...3 {
+                try await insertPlayerFromAnotherProcess(path)
+                try await counts.wait("\(count) changes") { $0.last == count }
+            }
+            #expect(counts.value == [1, 2, 3])
+        }
+    }
+#endif
