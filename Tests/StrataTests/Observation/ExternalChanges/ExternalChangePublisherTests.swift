@@ -51,9 +51,6 @@
                         counts.update { $0.append(count) }
                     })
             defer { cancellable.cancel() }
-            // The publisher registers its observer on the writer's queue: an
-            // access scheduled after it runs once it is registered.
-            try await writer.writeWithoutTransaction { _ in }
             for count in 1...3 {
                 try await insertPlayerFromAnotherProcess(path)
                 try await counts.wait("\(count) changes") { $0.last == count }
