@@ -54,44 +54,30 @@ func run() throws {
         configuration.observesExternalChanges = true
         let dbPool = try DatabasePool(path: path, configuration: configuration)
         let reachedCount = DispatchSemaphore(value: 0)
-        let lastValue = Mutex(-1)
+        // The last value: only touched on the observation's serial queue.
+        let observationQueue = DispatchQueue(label: "observation")
+        nonisolated(unsafe) var lastValue = -1
         let observation = ValueObservation.tracking { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(theirs)") ?? 0
         }
         let cancellable = observation.start(
-            in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "observation")),
+            in: dbPool, scheduling: .async(onQueue: observationQueue),
             onError: { fail("observation error: \($0)") },
             onChange: { value in
-                lastValue.withLock { $0 = value }
+                lastValue = value
                 if value == count { reachedCount.signal() }
             })
         for index in 0..<count {
             try dbPool.write { try $0.execute(sql: "INSERT INTO \(mine) (value) VALUES (?)", arguments: [index]) }
         }
         if reachedCount.wait(timeout: .now() + 30) == .timedOut {
-            fail("timed out: observed \(lastValue.withLock { $0 }) rows of \(theirs), expected \(count)")
+            fail("timed out: observed \(observationQueue.sync { lastValue }) rows of \(theirs), expected \(count)")
         }
         cancellable.cancel()
         let fresh = try dbPool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM \(theirs)") ?? 0 }
-        print("observed=\(lastValue.withLock { $0 }) fresh=\(fresh)")
+        print("observed=\(observationQueue.sync { lastValue }) fresh=\(fresh)")
     default:
         fail("unknown command \(arguments[1])")
-    }
-}
-
-/// A value behind a lock.
-final class Mutex<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }
 
