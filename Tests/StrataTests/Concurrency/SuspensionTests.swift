@@ -60,7 +60,7 @@ struct SuspensionTests {
             $0.observesSuspensionNotifications = true
         }
         let values = ObservedValues<Int>()
-        let cancellable = playerCount.start(
+        let cancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
         defer { cancellable.cancel() }
         await values.waitForValues(1)

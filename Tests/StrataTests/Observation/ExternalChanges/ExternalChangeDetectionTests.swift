@@ -12,7 +12,7 @@ struct ExternalChangeDetectionTests {
         let directory = try TemporaryDirectory()
         let (writer, path) = try kind.open(directory)
         let values = ObservedValues<Int>()
-        let cancellable = playerCount.start(
+        let cancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
         await values.waitForValues(1)
         for count in 1...3 {
@@ -40,7 +40,7 @@ struct ExternalChangeDetectionTests {
     func sharedObservationSeesEachCommit(_ kind: ExternalChangeWriter) async throws {
         let directory = try TemporaryDirectory()
         let (writer, path) = try kind.open(directory)
-        let shared = playerCount.shared(in: writer, scheduling: .async(onQueue: DispatchQueue(label: "shared")))
+        let shared = externalPlayerCount.shared(in: writer, scheduling: .async(onQueue: DispatchQueue(label: "shared")))
         let values = ObservedValues<Int>()
         let cancellable = shared.start(onError: { values.record(error: $0) }, onChange: { values.record($0) })
         await values.waitForValues(1)
@@ -55,7 +55,7 @@ struct ExternalChangeDetectionTests {
     func asyncSequenceSeesEachCommit(_ kind: ExternalChangeWriter) async throws {
         let directory = try TemporaryDirectory()
         let (writer, path) = try kind.open(directory)
-        var iterator = playerCount.values(in: writer).makeAsyncIterator()
+        var iterator = externalPlayerCount.values(in: writer).makeAsyncIterator()
         #expect(try await iterator.next() == 0)
         for count in 1...3 {
             try await insertPlayerFromAnotherProcess(path)
@@ -71,7 +71,7 @@ struct ExternalChangeDetectionTests {
         let (writer, path) = try kind.open(directory)
         let values = ObservedValues<Int>()
         let fetches = Counter()
-        let cancellable = playerCount.handleEvents(willFetch: { fetches.increment() }).start(
+        let cancellable = externalPlayerCount.handleEvents(willFetch: { fetches.increment() }).start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
         await values.waitForValues(1)
         try await writer.write { db in try db.execute(sql: "INSERT INTO player (value) VALUES (1)") }
@@ -92,7 +92,7 @@ struct ExternalChangeDetectionTests {
         let (writer, path) = try kind.open(directory)
         let values = ObservedValues<Int>()
         let regionChanges = Waitable(0)
-        let cancellable = playerCount.start(
+        let cancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
         let regionCancellable = DatabaseRegionObservation(tracking: Table("player")).start(
             in: writer, onError: { Issue.record($0) }, onChange: { _ in regionChanges.update { $0 += 1 } })
@@ -118,9 +118,9 @@ struct ExternalChangeDetectionTests {
         let fetches = Counter()
         let values = ObservedValues<Int>()
         let deduplicated = ObservedValues<Int>()
-        let cancellable = playerCount.handleEvents(willFetch: { fetches.increment() }).start(
+        let cancellable = externalPlayerCount.handleEvents(willFetch: { fetches.increment() }).start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
-        let deduplicatedCancellable = playerCount.removeDuplicates().start(
+        let deduplicatedCancellable = externalPlayerCount.removeDuplicates().start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "deduplicated")), recordingIn: deduplicated)
         await values.waitForValues(1)
         await deduplicated.waitForValues(1)
@@ -147,7 +147,7 @@ struct ExternalChangeDetectionTests {
             configuration.externalChangePollingInterval = 0.02
         }
         let values = ObservedValues<Int>()
-        let cancellable = playerCount.start(
+        let cancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
         await values.waitForValues(1)
         let usesNotifications = try await writer.writeWithoutTransaction { db in
@@ -165,7 +165,7 @@ struct ExternalChangeDetectionTests {
             let directory = try TemporaryDirectory()
             let (writer, _) = try ExternalChangeWriter.poolWAL.open(directory)
             let values = ObservedValues<Int>()
-            let cancellable = playerCount.start(
+            let cancellable = externalPlayerCount.start(
                 in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
             await values.waitForValues(1)
             let usesNotifications = try await writer.writeWithoutTransaction { db in
@@ -181,7 +181,7 @@ struct ExternalChangeDetectionTests {
         let directory = try TemporaryDirectory()
         let (writer, path) = try ExternalChangeWriter.poolWAL.open(directory)
         let values = ObservedValues<Int>()
-        let cancellable = playerCount.start(
+        let cancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
         await values.waitForValues(1)
         let otherPool = try DatabasePool(path: path)

@@ -40,7 +40,7 @@ enum ExternalChangeWriter: String, CaseIterable, CustomStringConvertible {
 }
 
 /// The count of players, observed.
-let playerCount = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! }
+let externalPlayerCount = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! }
 
 /// Inserts a player from another process.
 func insertPlayerFromAnotherProcess(_ path: String, table: String = "player") async throws {

@@ -13,7 +13,7 @@ struct ExternalChangeLifecycleTests {
         let (writer, _) = try ExternalChangeWriter.poolWAL.open(directory)
         #expect(try await externalChangeMonitor(writer) == nil)
         let values = ObservedValues<Int>()
-        let cancellable = playerCount.start(
+        let cancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
         await values.waitForValues(1)
         #expect(try await externalChangeMonitorIsRunning(writer))
@@ -25,7 +25,7 @@ struct ExternalChangeLifecycleTests {
         let directory = try TemporaryDirectory()
         let (writer, _) = try ExternalChangeWriter.poolWAL.open(directory) { $0.observesExternalChanges = false }
         let values = ObservedValues<Int>()
-        let cancellable = playerCount.start(
+        let cancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
         await values.waitForValues(1)
         #expect(try await externalChangeMonitor(writer) == nil)
@@ -37,7 +37,7 @@ struct ExternalChangeLifecycleTests {
         let directory = try TemporaryDirectory()
         let (writer, path) = try ExternalChangeWriter.poolWAL.open(directory)
         let values = ObservedValues<Int>()
-        let valueCancellable = playerCount.start(
+        let valueCancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
         let regionCancellable = DatabaseRegionObservation(tracking: Table("player")).start(
             in: writer, onError: { Issue.record($0) }, onChange: { _ in })
@@ -48,7 +48,7 @@ struct ExternalChangeLifecycleTests {
         #expect(try await externalChangeMonitorIsRunning(writer) == false)
 
         let newValues = ObservedValues<Int>()
-        let cancellable = playerCount.start(
+        let cancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: newValues)
         await newValues.waitForValues(1)
         #expect(try await externalChangeMonitorIsRunning(writer))
@@ -62,7 +62,7 @@ struct ExternalChangeLifecycleTests {
         let directory = try TemporaryDirectory()
         let (writer, _) = try kind.open(directory)
         let values = ObservedValues<Int>()
-        let cancellable = playerCount.start(
+        let cancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
         await values.waitForValues(1)
         let monitor = try #require(try await externalChangeMonitor(writer))
@@ -77,7 +77,7 @@ struct ExternalChangeLifecycleTests {
         let (writer, path) = try kind.open(directory)
         let values = ObservedValues<Int>()
         let regionErrors = ObservedValues<Int>()
-        let cancellable = playerCount.start(
+        let cancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
         let regionCancellable = DatabaseRegionObservation(tracking: Table("player")).start(
             in: writer, onError: { regionErrors.record(error: $0) }, onChange: { _ in })
@@ -99,7 +99,7 @@ struct ExternalChangeLifecycleTests {
         let directory = try TemporaryDirectory()
         let (writer, path) = try ExternalChangeWriter.poolWAL.open(directory)
         let values = ObservedValues<Int>()
-        let cancellable = playerCount.start(
+        let cancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
         await values.waitForValues(1)
         // As a restore from a backup does: a new file renamed over the old one.
@@ -112,7 +112,7 @@ struct ExternalChangeLifecycleTests {
 
         // An observation that starts later fails at once.
         let laterValues = ObservedValues<Int>()
-        let laterCancellable = playerCount.start(
+        let laterCancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: laterValues)
         let laterError = try #require(await laterValues.firstError() as? DatabaseError)
         #expect(laterError.extendedResultCode == .SQLITE_READONLY_DBMOVED)
@@ -127,7 +127,7 @@ struct ExternalChangeLifecycleTests {
         let dbQueue = try DatabaseQueue(configuration: configuration)
         try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE player(value)") }
         let values = ObservedValues<Int>()
-        let cancellable = playerCount.start(
+        let cancellable = externalPlayerCount.start(
             in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
         await values.waitForValues(1)
         #expect(try await externalChangeMonitor(dbQueue) == nil)

@@ -15,9 +15,9 @@ struct ExternalChangePropertyTests {
         let (writer, path) = try kind.open(directory)
         let values = ObservedValues<Int>()
         let deduplicated = ObservedValues<Int>()
-        let cancellable = playerCount.start(
+        let cancellable = externalPlayerCount.start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
-        let deduplicatedCancellable = playerCount.removeDuplicates().start(
+        let deduplicatedCancellable = externalPlayerCount.removeDuplicates().start(
             in: writer, scheduling: .async(onQueue: DispatchQueue(label: "deduplicated")), recordingIn: deduplicated)
         await values.waitForValues(1)
         let steps = [

@@ -22,7 +22,7 @@
         func valuePublisher(_ kind: ExternalChangeWriter) async throws {
             let directory = try TemporaryDirectory()
             let (writer, path) = try kind.open(directory)
-            let recorder = playerCount.publisher(
+            let recorder = externalPlayerCount.publisher(
                 in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values"))
             )
             .subscribeRecorder()
