@@ -165,6 +165,14 @@ if arguments.count == 4, arguments[1] == "writer" {
     exit(0)
 }
 
+// `external-latency writes on|off COUNT`: only the own writes, once, for
+// profilers (`perf stat`, `perf record`).
+if arguments.count == 4, arguments[1] == "writes" {
+    let result = try measureThroughput(observes: arguments[2] == "on", writes: Int(arguments[3])!)
+    print(String(format: "%.0f writes/s, %.2f µs of processor time per write", result.rate, result.cpu))
+    exit(0)
+}
+
 print("Latency of \(latencyCount) commits of another process, 10 ms apart:\n")
 print("| observer | seen | median | p90 | p99 | max |")
 print("|---|---:|---:|---:|---:|---:|")
