@@ -4,22 +4,22 @@ import WorkloadSupport
 import GRDB
 
 /// Observations on a pool while a writer commits small transactions,
-/// identical for Strata and GRDB: each observation tracks a constant region
-/// and fetches an aggregate of the 10,000-row table that the writer inserts
-/// into, one row per transaction.
+/// identical for Strata and GRDB: each observation fetches from the table
+/// that the writer inserts into, one row per transaction, in one of the
+/// shapes of `ObservationShape` (by default, a constant region and an
+/// aggregate of 10,000 rows).
 public final class GRDBObservationWorkloads: @unchecked Sendable {
     let dbPool: DatabasePool
 
-    /// Opens a pool on a new file at `path`, with a table of 10,000 rows.
-    public init(path: String) throws {
+    let shape: ObservationShape
+
+    /// Opens a pool on a new file at `path`, with the `item` table of
+    /// `shape` (10,000 rows by default).
+    public init(path: String, shape: ObservationShape = .constantAggregate) throws {
         dbPool = try DatabasePool(path: path)
+        self.shape = shape
         try dbPool.write { db in
-            try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, value INTEGER NOT NULL)")
-            try db.execute(
-                sql: """
-                    WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 10000)
-                    INSERT INTO item (value) SELECT x FROM c
-                    """)
+            for sql in shape.setupSQL { try db.execute(sql: sql) }
         }
     }
 
@@ -36,10 +36,14 @@ public final class GRDBObservationWorkloads: @unchecked Sendable {
         var cancellables: [AnyDatabaseCancellable] = []
         for _ in 0..<observationCount {
             let isFirst = FirstValueFlag()
-            let observation = ValueObservation.trackingConstantRegion { db -> [Int] in
-                let row = try Row.fetchOne(db, sql: "SELECT COUNT(*), SUM(value), MAX(value) FROM item WHERE id > 0")!
-                return [row[0], row[1], row[2]]
+            let sql = shape.observedSQL
+            let fetch: @Sendable (Database) throws -> [Int] = { db in
+                let row = try Row.fetchOne(db, sql: sql)!
+                return (0..<row.count).map { row[$0] }
             }
+            let observation =
+                shape == .trackingCount
+                ? ValueObservation.tracking(fetch) : ValueObservation.trackingConstantRegion(fetch)
             cancellables.append(
                 observation.start(
                     in: dbPool, scheduling: .async(onQueue: DispatchQueue.global()),

@@ -65,3 +65,43 @@ public enum Fixture {
     /// Scans of table `t` per reader thread in the pool workload.
     public static let poolScans = 5
 }
+
+/// What the observations of `observation-throughput` observe, identical for
+/// Strata and GRDB.
+public enum ObservationShape: String, Sendable {
+    /// Observations of a constant region
+    /// (`ValueObservation.trackingConstantRegion`) that fetch an aggregate
+    /// of a 10,000-row table.
+    case constantAggregate = "constant"
+    /// An observation of GRDB's default kind (`ValueObservation.tracking`,
+    /// whose region may change) that counts a 50,000-row table: the shape
+    /// of a server that shows a live count while it takes writes.
+    case trackingCount = "tracking"
+
+    /// The rows of the `item` table before the writes.
+    public var initialRowCount: Int {
+        switch self {
+        case .constantAggregate: 10_000
+        case .trackingCount: 50_000
+        }
+    }
+
+    /// The SQL that fills `item`.
+    public var setupSQL: [String] {
+        [
+            "CREATE TABLE item (id INTEGER PRIMARY KEY, value INTEGER NOT NULL)",
+            """
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(initialRowCount))
+            INSERT INTO item (value) SELECT x FROM c
+            """,
+        ]
+    }
+
+    /// The SQL that each observation fetches: one row of integers.
+    public var observedSQL: String {
+        switch self {
+        case .constantAggregate: "SELECT COUNT(*), SUM(value), MAX(value) FROM item WHERE id > 0"
+        case .trackingCount: "SELECT COUNT(*) FROM item"
+        }
+    }
+}

@@ -6,6 +6,9 @@ import WorkloadSupport
 // Writes per second on a pool while observations of a constant region fetch
 // a 10,000-row aggregate after each commit, Strata vs GRDB 7 (release build):
 //     swift build -c release --product observation-throughput && .build/release/observation-throughput
+// `OBSERVATION_SHAPE=tracking` observes with GRDB's default kind instead
+// (`ValueObservation.tracking`, whose region may change), a count of a
+// 50,000-row table, with one observation by default (ObservationShape).
 //
 // Arguments: the number of observations (default 10), the seconds of writes
 // per run (default 5), the rounds (default 3). `OBSERVATION_LIBRARY=Strata`
@@ -24,7 +27,8 @@ import WorkloadSupport
 
 let environment = ProcessInfo.processInfo.environment
 let arguments = CommandLine.arguments.dropFirst().compactMap(Double.init)
-let observationCount = arguments.count > 0 ? Int(arguments[0]) : 10
+let shape = environment["OBSERVATION_SHAPE"].flatMap(ObservationShape.init(rawValue:)) ?? .constantAggregate
+let observationCount = arguments.count > 0 ? Int(arguments[0]) : (shape == .trackingCount ? 1 : 10)
 let seconds = arguments.count > 1 ? arguments[1] : 5
 let rounds = arguments.count > 2 ? Int(arguments[2]) : 3
 
@@ -39,8 +43,10 @@ func runOnce(library: String, count: Int) throws {
     let path = directory.appendingPathComponent("db.sqlite").path
     let result =
         library == "GRDB"
-        ? try GRDBObservationWorkloads(path: path).writesWithObservations(observationCount: count, seconds: seconds)
-        : try StrataObservationWorkloads(path: path).writesWithObservations(observationCount: count, seconds: seconds)
+        ? try GRDBObservationWorkloads(path: path, shape: shape)
+            .writesWithObservations(observationCount: count, seconds: seconds)
+        : try StrataObservationWorkloads(path: path, shape: shape)
+            .writesWithObservations(observationCount: count, seconds: seconds)
     let cpu = Int((100 * result.writerCPUSeconds / seconds).rounded())
     let waits = String(format: "%.2f", Double(result.writerWaits) / Double(max(1, result.writes)))
     print("\(Int(Double(result.writes) / seconds)) | \(Int(Double(result.values) / seconds)) | \(cpu)% | \(waits)")

@@ -8,13 +8,21 @@ import Foundation
 /// On a ``DatabasePool``, an observation of a constant region fetches on the
 /// readers (``ConcurrentReadLanes``), concurrently with the writes that
 /// follow: one fetch at a time, and the commits that happen meanwhile are
-/// coalesced into one more fetch. Other observations fetch on the writer,
-/// right after the commit.
+/// coalesced into one more fetch. An observation whose region may change
+/// (`tracking(_:)`) fetches on the writer, right after the commit, until
+/// two fetches in a row read the same region: it then fetches on the
+/// readers too, and each of those fetches records its region. A fetch on a
+/// reader that reads another region is discarded, and the writer fetches
+/// again, with the new region: a commit made after the reader's snapshot
+/// to a table that only the new region holds would not have been noticed.
+/// The writer then fetches until the region is stable again. Observations
+/// that need write access fetch on the writer.
 ///
 /// Its state is only touched on the writer's queue, except `reducer`
 /// (on `reduceQueue`), `fetchState` (locked) and `isCancelled` (atomic).
 /// `region` is set on the writer's queue before the observer is registered,
-/// and later only by fetches on the writer's queue. The properties that only
+/// and later only by fetches on the writer's queue, while no fetch runs on a
+/// reader: the fetches on readers read it. The properties that only
 /// the writer's queue touches skip the dynamic exclusivity checks.
 final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @unchecked Sendable {
     typealias Events = ValueObservation<Reducer>.Events
@@ -27,9 +35,14 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
     private let reduceQueue = DispatchQueue(label: "Strata.ValueObservation")
     private let _isCancelled = AtomicFlag(false)
 
-    /// The concurrent fetches of an observation on a pool, when its region
-    /// is constant.
+    /// The concurrent fetches of an observation on a pool, unless it needs
+    /// write access.
     private let lanes: ConcurrentReadLanes?
+    /// Whether commits schedule fetches on the readers (`lanes`): always for
+    /// a constant region; for a region recorded by each fetch, once two
+    /// fetches in a row on the writer read the same region, until a fetch
+    /// on a reader reads another one. Only touched on the writer's queue.
+    @exclusivity(unchecked) private var fetchesOnReaders: Bool
     /// The concurrent fetch, if any, and whether a commit happened since it
     /// was scheduled.
     private let fetchState = Mutex(ConcurrentFetchState.idle)
@@ -84,12 +97,13 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
         self.reducer = observation.reducer
         self.fetchReducer = observation.reducer
         if let pool = (writer as? DatabasePool) ?? (writer as? AnyDatabaseWriter)?.underlyingPool,
-            !observation.requiresWriteAccess, observation.tracking.isConstant
+            !observation.requiresWriteAccess
         {
             lanes = pool.concurrentReadLanes
         } else {
             lanes = nil
         }
+        fetchesOnReaders = lanes != nil && observation.tracking.isConstant
     }
 
     // MARK: - Start and stop
@@ -153,7 +167,12 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
         func run() throws -> Reducer.Fetched {
             guard records else { return try reducer._fetch(db) }
             let (fetched, region) = try db.recordingSelectedRegion { try reducer._fetch(db) }
-            if region != self.region { setRegion(region) }
+            if region != self.region {
+                setRegion(region)
+            } else if lanes != nil {
+                // The same region twice in a row: fetch on the readers.
+                fetchesOnReaders = true
+            }
             return fetched
         }
         if observation.requiresWriteAccess {
@@ -247,7 +266,7 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
         isModified = false
         guard !isCancelled else { return }
         events.databaseDidChange?()
-        if let lanes {
+        if let lanes, fetchesOnReaders {
             scheduleConcurrentFetch(lanes, afterCommit: db.observedCommitNumber)
             return
         }
@@ -279,12 +298,19 @@ enum ConcurrentFetchState {
     /// scheduled: one more fetch is needed, unless the scheduled one has
     /// not begun its transaction yet.
     case scheduledAndPending
+    /// A fetch on a reader read another region than the observed one: the
+    /// writer fetches next, and sees every commit made until then.
+    case handedToWriter
 }
 
 extension ValueObserver {
     /// Schedules a fetch on a reader, or marks the running one as stale.
     private func scheduleConcurrentFetch(_ lanes: ConcurrentReadLanes, afterCommit commitNumber: Int) {
         let schedules = fetchState.withLock { state -> Bool in
+            if state == .handedToWriter {
+                // The writer's fetch, scheduled after this commit, sees it.
+                return false
+            }
             guard state == .idle else {
                 state = .scheduledAndPending
                 fetchIsPendingHint.store(true)
@@ -315,7 +341,11 @@ extension ValueObserver {
                     switch result {
                     case .success(let db):
                         do {
-                            reduceAndNotify(try fetch(db))
+                            guard let fetched = try fetchOnReader(db) else {
+                                handOverToWriter()
+                                return
+                            }
+                            reduceAndNotify(fetched)
                         } catch {
                             notify(error)
                         }
@@ -336,5 +366,47 @@ extension ValueObserver {
                     lanes.schedule(concurrentFetch(lanes), afterCommit: nil)
                 }
             })
+    }
+
+    /// Fetches on a reader. Returns nil when the fetch read another region
+    /// than the observed one (an observation whose region may change): a
+    /// commit made since the reader's snapshot to a table of the new region
+    /// alone went unnoticed, so the value may be stale, and is discarded.
+    private func fetchOnReader(_ db: Database) throws -> Reducer.Fetched? {
+        guard case .regionRecordedFromSelection = observation.tracking else {
+            // A constant region: recorded by the first fetch, on the writer.
+            return try fetch(db)
+        }
+        events.willFetch?()
+        db.instrument?.observationDidFetch(db)
+        let reducer = fetchReducer
+        // `region` is only set on the writer's queue, while no fetch runs on
+        // a reader: it is stable here.
+        let (fetched, recordedRegion) = try db.isolatedRead {
+            try db.recordingSelectedRegion { try reducer._fetch(db) }
+        }
+        return recordedRegion == region ? fetched : nil
+    }
+
+    /// After a fetch on a reader read another region: the writer fetches
+    /// again, records the new region, and goes on fetching until the region
+    /// is stable again. The commits made until the writer's fetch need no
+    /// other fetch: it sees them.
+    private func handOverToWriter() {
+        fetchState.withLock { state in
+            state = .handedToWriter
+            _ = fetchIsPendingHint.exchange(false)
+        }
+        writer.asyncWriteWithoutTransaction { [self] db in
+            fetchesOnReaders = false
+            isModified = false
+            fetchState.withLock { state in state = .idle }
+            guard !isCancelled else { return }
+            do {
+                reduceAndNotify(try fetch(db))
+            } catch {
+                notify(error)
+            }
+        }
     }
 }
