@@ -142,6 +142,40 @@ extension StrataObservationWorkloads {
     }
 }
 
+extension StrataObservationWorkloads {
+    /// One-row write transactions on a database queue at `path` while one
+    /// `tracking` observation counts the 50,000-row `item` table: each
+    /// commit is followed by the observation's fetch on the same
+    /// connection, inside the write access, for profilers: what the library
+    /// adds around each fetch. Returns the measured part, which commits its
+    /// argument's number of transactions on the calling thread.
+    public static func writesWithFetchOnWriter(path: String) throws -> (Int) throws -> Int {
+        let dbQueue = try DatabaseQueue(path: path)
+        try dbQueue.write { db in
+            for sql in ObservationShape.trackingCount.setupSQL { try db.execute(sql: sql) }
+        }
+        let ready = DispatchSemaphore(value: 0)
+        let isFirst = FirstValueFlag()
+        let cancellable = ValueObservation.tracking { db in
+            try Int.fetchOne(db, sql: ObservationShape.trackingCount.observedSQL)!
+        }
+        .start(
+            in: dbQueue, scheduling: .async(onQueue: DispatchQueue.global()),
+            onError: { error in fatalError("\(error)") },
+            onChange: { _ in if isFirst.take() { ready.signal() } })
+        ready.wait()
+        return { writes in
+            defer { cancellable.cancel() }
+            for index in 0..<writes {
+                try dbQueue.write { db in
+                    try db.execute(sql: "INSERT INTO item (value) VALUES (?)", arguments: [index])
+                }
+            }
+            return writes
+        }
+    }
+}
+
 private final class ObservationCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0

@@ -94,6 +94,10 @@ func strataWorkloads() -> [String: Workload] {
         "observed-writes-none": quietObservations(.idle, count: 0),
         "observed-writes-idle": quietObservations(.idle, count: 10),
         "observed-writes-parked": quietObservations(.parked, count: 10),
+        "observed-writes-on-writer": Workload(setup: .inserts) { _, path in
+            let writes = try StrataObservationWorkloads.writesWithFetchOnWriter(path: path)
+            return { try writes(20_000) }
+        },
     ]
 }
 
@@ -143,6 +147,10 @@ func grdbWorkloads() -> [String: Workload] {
         "pool-setup": Workload(setup: .pool) { sql, path in
             let pool = try GRDBPoolWorkloads(path: path, setupSQL: sql)
             return { withExtendedLifetime(pool) { 0 } }
+        },
+        "observed-writes-on-writer": Workload(setup: .inserts) { _, path in
+            let writes = try GRDBObservationWorkloads.writesWithFetchOnWriter(path: path)
+            return { try writes(20_000) }
         },
     ]
 }

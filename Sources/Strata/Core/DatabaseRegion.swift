@@ -84,6 +84,13 @@ public struct DatabaseRegion: Hashable, Sendable {
             tableRegions = nil
             return
         }
+        // The common case of region recording (the first statement of a
+        // fetch): no merge of dictionaries.
+        if theirs.isEmpty { return }
+        if mine.isEmpty {
+            self = other
+            return
+        }
         spellings.merge(other.spellings) { mine, _ in mine }
         var merged = mine
         for (table, region) in theirs {
