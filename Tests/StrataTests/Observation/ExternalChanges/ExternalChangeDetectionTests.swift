@@ -11,12 +11,8 @@ struct ExternalChangeDetectionTests {
     func valueObservationSeesEachCommit(_ kind: ExternalChangeWriter) async throws {
         let directory = try TemporaryDirectory()
         let (writer, path) = try kind.open(directory)
-        let values = ObservedValues<Int>()
-        let cancellable = externalPlayerCount.start(
-            in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
-        await values.waitForValues(1)
-        for count in 1...3 {
-            try await insertPlayerFromAnotherProcess(path)
+        let (cancellable, values) = await startObservingPlayerCount(writer)
+        try await insertPlayersFromAnotherProcess(path) { count in
             #expect(await values.wait { $0.last == count }, "\(kind): \(values.values)")
         }
         cancellable.cancel()
@@ -29,8 +25,7 @@ struct ExternalChangeDetectionTests {
         let changes = Waitable(0)
         let cancellable = DatabaseRegionObservation(tracking: Table("player")).start(
             in: writer, onError: { Issue.record($0) }, onChange: { _ in changes.update { $0 += 1 } })
-        for count in 1...3 {
-            try await insertPlayerFromAnotherProcess(path)
+        try await insertPlayersFromAnotherProcess(path) { count in
             try await changes.wait("\(count) changes") { $0 >= count }
         }
         cancellable.cancel()
@@ -44,8 +39,7 @@ struct ExternalChangeDetectionTests {
         let values = ObservedValues<Int>()
         let cancellable = shared.start(onError: { values.record(error: $0) }, onChange: { values.record($0) })
         await values.waitForValues(1)
-        for count in 1...3 {
-            try await insertPlayerFromAnotherProcess(path)
+        try await insertPlayersFromAnotherProcess(path) { count in
             #expect(await values.wait { $0.last == count }, "\(kind): \(values.values)")
         }
         cancellable.cancel()
@@ -57,8 +51,7 @@ struct ExternalChangeDetectionTests {
         let (writer, path) = try kind.open(directory)
         var iterator = externalPlayerCount.values(in: writer).makeAsyncIterator()
         #expect(try await iterator.next() == 0)
-        for count in 1...3 {
-            try await insertPlayerFromAnotherProcess(path)
+        try await insertPlayersFromAnotherProcess(path) { count in
             var value = try await iterator.next()
             while let current = value, current < count { value = try await iterator.next() }
             #expect(value == count)
@@ -146,10 +139,7 @@ struct ExternalChangeDetectionTests {
             configuration.externalChangeUsesFileNotifications = false
             configuration.externalChangePollingInterval = 0.02
         }
-        let values = ObservedValues<Int>()
-        let cancellable = externalPlayerCount.start(
-            in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
-        await values.waitForValues(1)
+        let (cancellable, values) = await startObservingPlayerCount(writer)
         let usesNotifications = try await writer.writeWithoutTransaction { db in
             db.observationBroker?.externalChangeMonitor?.usesFileNotifications
         }
@@ -164,10 +154,7 @@ struct ExternalChangeDetectionTests {
         #if os(Linux)
             let directory = try TemporaryDirectory()
             let (writer, _) = try ExternalChangeWriter.poolWAL.open(directory)
-            let values = ObservedValues<Int>()
-            let cancellable = externalPlayerCount.start(
-                in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
-            await values.waitForValues(1)
+            let (cancellable, values) = await startObservingPlayerCount(writer)
             let usesNotifications = try await writer.writeWithoutTransaction { db in
                 db.observationBroker?.externalChangeMonitor?.usesFileNotifications
             }
@@ -180,10 +167,7 @@ struct ExternalChangeDetectionTests {
     func anotherPoolInTheSameProcess() async throws {
         let directory = try TemporaryDirectory()
         let (writer, path) = try ExternalChangeWriter.poolWAL.open(directory)
-        let values = ObservedValues<Int>()
-        let cancellable = externalPlayerCount.start(
-            in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
-        await values.waitForValues(1)
+        let (cancellable, values) = await startObservingPlayerCount(writer)
         let otherPool = try DatabasePool(path: path)
         try await otherPool.write { db in try db.execute(sql: "INSERT INTO player (value) VALUES (1)") }
         #expect(await values.wait { $0.last == 1 })

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Strata
 import StrataTestSupport
+import Testing
 
 /// The writers that observe external changes, in the journal modes they
 /// support.
@@ -56,4 +57,26 @@ func externalChangeMonitor(_ writer: any DatabaseWriter) async throws -> Externa
 /// the writer's queue, after the accesses scheduled before).
 func externalChangeMonitorIsRunning(_ writer: any DatabaseWriter) async throws -> Bool {
     try await writer.writeWithoutTransaction { db in db.observationBroker?.externalChangeMonitor?.isRunning ?? false }
+}
+
+/// Starts `externalPlayerCount` on `writer`, and waits for its first value.
+func startObservingPlayerCount(
+    _ writer: any DatabaseWriter, sourceLocation: SourceLocation = #_sourceLocation
+) async -> (AnyDatabaseCancellable, ObservedValues<Int>) {
+    let values = ObservedValues<Int>()
+    let cancellable = externalPlayerCount.start(
+        in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
+    await values.waitForValues(1, sourceLocation: sourceLocation)
+    return (cancellable, values)
+}
+
+/// Inserts a player from another process `count` times, and calls `check`
+/// with the number of players after each insert.
+func insertPlayersFromAnotherProcess(
+    _ path: String, count: Int = 3, checkingEach check: (Int) async throws -> Void
+) async throws {
+    for inserted in 1...count {
+        try await insertPlayerFromAnotherProcess(path)
+        try await check(inserted)
+    }
 }

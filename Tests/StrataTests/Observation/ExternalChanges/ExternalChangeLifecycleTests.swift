@@ -12,10 +12,7 @@ struct ExternalChangeLifecycleTests {
         let directory = try TemporaryDirectory()
         let (writer, _) = try ExternalChangeWriter.poolWAL.open(directory)
         #expect(try await externalChangeMonitor(writer) == nil)
-        let values = ObservedValues<Int>()
-        let cancellable = externalPlayerCount.start(
-            in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
-        await values.waitForValues(1)
+        let (cancellable, values) = await startObservingPlayerCount(writer)
         #expect(try await externalChangeMonitorIsRunning(writer))
         cancellable.cancel()
     }
@@ -24,10 +21,7 @@ struct ExternalChangeLifecycleTests {
     func noWatchingWithoutTheSetting() async throws {
         let directory = try TemporaryDirectory()
         let (writer, _) = try ExternalChangeWriter.poolWAL.open(directory) { $0.observesExternalChanges = false }
-        let values = ObservedValues<Int>()
-        let cancellable = externalPlayerCount.start(
-            in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
-        await values.waitForValues(1)
+        let (cancellable, _) = await startObservingPlayerCount(writer)
         #expect(try await externalChangeMonitor(writer) == nil)
         cancellable.cancel()
     }
@@ -47,10 +41,7 @@ struct ExternalChangeLifecycleTests {
         regionCancellable.cancel()
         #expect(try await externalChangeMonitorIsRunning(writer) == false)
 
-        let newValues = ObservedValues<Int>()
-        let cancellable = externalPlayerCount.start(
-            in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: newValues)
-        await newValues.waitForValues(1)
+        let (cancellable, newValues) = await startObservingPlayerCount(writer)
         #expect(try await externalChangeMonitorIsRunning(writer))
         try await insertPlayerFromAnotherProcess(path)
         #expect(await newValues.wait { $0.last == 1 })
@@ -61,10 +52,7 @@ struct ExternalChangeLifecycleTests {
     func closingStopsWatching(_ kind: ExternalChangeWriter) async throws {
         let directory = try TemporaryDirectory()
         let (writer, _) = try kind.open(directory)
-        let values = ObservedValues<Int>()
-        let cancellable = externalPlayerCount.start(
-            in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
-        await values.waitForValues(1)
+        let (cancellable, _) = await startObservingPlayerCount(writer)
         let monitor = try #require(try await externalChangeMonitor(writer))
         try writer.close()
         #expect(monitor.isRunning == false)
@@ -98,10 +86,7 @@ struct ExternalChangeLifecycleTests {
     func replacedFileFailsObservations() async throws {
         let directory = try TemporaryDirectory()
         let (writer, path) = try ExternalChangeWriter.poolWAL.open(directory)
-        let values = ObservedValues<Int>()
-        let cancellable = externalPlayerCount.start(
-            in: writer, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
-        await values.waitForValues(1)
+        let (cancellable, values) = await startObservingPlayerCount(writer)
         // As a restore from a backup does: a new file renamed over the old one.
         let backupPath = directory.path("backup.sqlite")
         try await DatabaseQueue(path: backupPath).write { db in try db.execute(sql: "CREATE TABLE player(value)") }
@@ -126,10 +111,7 @@ struct ExternalChangeLifecycleTests {
         configuration.observesExternalChanges = true
         let dbQueue = try DatabaseQueue(configuration: configuration)
         try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE player(value)") }
-        let values = ObservedValues<Int>()
-        let cancellable = externalPlayerCount.start(
-            in: dbQueue, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
-        await values.waitForValues(1)
+        let (cancellable, values) = await startObservingPlayerCount(dbQueue)
         #expect(try await externalChangeMonitor(dbQueue) == nil)
         try await dbQueue.write { db in try db.execute(sql: "INSERT INTO player (value) VALUES (1)") }
         #expect(await values.wait { $0.last == 1 })

@@ -28,8 +28,7 @@
             .subscribeRecorder()
             defer { recorder.cancel() }
             try await recorder.waitForValues(1)
-            for count in 1...3 {
-                try await insertPlayerFromAnotherProcess(path)
+            try await insertPlayersFromAnotherProcess(path) { count in
                 try await recorder.waitForValues(count + 1)
             }
             #expect(recorder.values == [0, 1, 2, 3])
@@ -51,8 +50,7 @@
                         counts.update { $0.append(count) }
                     })
             defer { cancellable.cancel() }
-            for count in 1...3 {
-                try await insertPlayerFromAnotherProcess(path)
+            try await insertPlayersFromAnotherProcess(path) { count in
                 try await counts.wait("\(count) changes") { $0.last == count }
             }
             #expect(counts.value == [1, 2, 3])
