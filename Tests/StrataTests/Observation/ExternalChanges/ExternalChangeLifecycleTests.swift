@@ -12,7 +12,7 @@ struct ExternalChangeLifecycleTests {
         let directory = try TemporaryDirectory()
         let (writer, _) = try ExternalChangeWriter.poolWAL.open(directory)
         #expect(try await externalChangeMonitor(writer) == nil)
-        let (cancellable, values) = await startObservingPlayerCount(writer)
+        let (cancellable, _) = await startObservingPlayerCount(writer)
         #expect(try await externalChangeMonitorIsRunning(writer))
         cancellable.cancel()
     }
