@@ -154,7 +154,7 @@ struct ExternalChangeDetectionTests {
         #if os(Linux)
             let directory = try TemporaryDirectory()
             let (writer, _) = try ExternalChangeWriter.poolWAL.open(directory)
-            let (cancellable, values) = await startObservingPlayerCount(writer)
+            let (cancellable, _) = await startObservingPlayerCount(writer)
             let usesNotifications = try await writer.writeWithoutTransaction { db in
                 db.observationBroker?.externalChangeMonitor?.usesFileNotifications
             }
