@@ -196,6 +196,21 @@ public final class Statement {
     @exclusivity(unchecked)
     var codingKeyColumns: [UInt64] = []
 
+    #if Macros
+        /// The record type of `recordColumnIndexes`: the last record type
+        /// whose macro-generated `init(row:)` read this statement's rows.
+        @exclusivity(unchecked)
+        @usableFromInline
+        var recordColumnsType: ObjectIdentifier?
+
+        /// The column index of each property of that record type, in the
+        /// order of its declaration, or -1 for a missing column: resolved
+        /// once per statement rather than at each row.
+        @exclusivity(unchecked)
+        @usableFromInline
+        var recordColumnIndexes: [Int] = []
+    #endif
+
     /// The index of the leftmost column with that name, compared case-insensitively.
     /// Inlined in clients, so that the predicted column costs no call.
     @inlinable

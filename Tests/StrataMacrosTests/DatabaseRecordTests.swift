@@ -1,0 +1,107 @@
+#if Macros
+    import Foundation
+    import Strata
+    import StrataTestSupport
+    import Testing
+
+    /// The records of the README's record section, nested so that their names
+    /// do not hide the test kit's `Player`.
+    enum ReadmeRecords {
+        enum Team: String, Codable, Sendable, DatabaseValueConvertible {
+            case red, blue
+        }
+
+        @DatabaseRecord
+        struct Player: Identifiable, Sendable, FetchableRecord, MutablePersistableRecord {
+            var id: Int64?
+            var name: String
+            @DatabaseColumn("score_value") var score: Int
+            var team: Team?  // a RawRepresentable enum, stored as its raw value
+            var tags: [String]  // a nested Codable value, stored as JSON like Codable records do
+            var lastSeen: Date?
+            @DatabaseTransient var isSelected = false  // not a column
+        }
+
+        static let schema = """
+            CREATE TABLE player (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name TEXT NOT NULL,
+                score_value INTEGER NOT NULL,
+                team TEXT,
+                tags TEXT NOT NULL,
+                lastSeen DATETIME)
+            """
+    }
+
+    @Suite("Records written by @DatabaseRecord")
+    struct DatabaseRecordTests {
+        typealias Player = ReadmeRecords.Player
+
+        @Test("The README's player round-trips: insert sets the id, fetch reads every column back")
+        func readmePlayer() throws {
+            let log = SQLLog()
+            let dbQueue = try inMemoryDatabase(ReadmeRecords.schema, recordingIn: log)
+            let lastSeen = Date(timeIntervalSince1970: 1_700_000_000)
+            var player = Player(
+                id: nil, name: "Arthur", score: 100, team: .red, tags: ["a", "b"], lastSeen: lastSeen, isSelected: true)
+            try dbQueue.write { db in try player.insert(db) }
+            #expect(player.id == 1)
+            #expect(
+                log.statements(.changes) == [
+                    #"INSERT INTO "player" ("id", "name", "score_value", "team", "tags", "lastSeen") VALUES (?,?,?,?,?,?)"#
+                ])
+            let fetched = try dbQueue.read { db in try Player.fetchOne(db, key: 1) }
+            let expected = Player(
+                id: 1, name: "Arthur", score: 100, team: .red, tags: ["a", "b"], lastSeen: lastSeen, isSelected: false)
+            #expect(fetched.map(String.init(describing:)) == String(describing: expected))
+            let tagsText = try dbQueue.read { db in try String.fetchOne(db, sql: "SELECT tags FROM player") }
+            #expect(tagsText == #"["a","b"]"#)
+        }
+
+        @Test("Columns are the generated enum, and the table name follows the default rule")
+        func columnsAndTable() throws {
+            #expect(Player.databaseTableName == "player")
+            #expect(Player.Columns.score.name == "score_value")
+            let dbQueue = try inMemoryDatabase(ReadmeRecords.schema)
+            let sql = try dbQueue.read { db in
+                try requestSQL(db, Player.filter(Player.Columns.score > 10).order(Player.Columns.name))
+            }
+            #expect(sql == #"SELECT * FROM "player" WHERE "score_value" > ? ORDER BY "name""#)
+        }
+
+        @Test("Columns are found by name in any order, and through adapters and copied rows")
+        func columnOrder() throws {
+            let dbQueue = try inMemoryDatabase(ReadmeRecords.schema)
+            let players = try dbQueue.read { db in
+                try Player.fetchAll(
+                    db,
+                    sql: """
+                        SELECT '["x"]' AS tags, NULL AS lastSeen, 'blue' AS team, 7 AS SCORE_VALUE, 'Bea' AS name, 3 AS id
+                        """)
+            }
+            #expect(players.map(\.name) == ["Bea"])
+            #expect(players.map(\.score) == [7])
+            #expect(players.map(\.team) == [.blue])
+            #expect(players.map(\.tags) == [["x"]])
+            let row = try dbQueue.read { db in
+                try Row.fetchOne(db, sql: "SELECT 1 AS id, 'Al' AS name, 2 AS score_value, '[]' AS tags")
+            }
+            let copied = try Player(row: try #require(row))
+            #expect(copied.name == "Al")
+            #expect(copied.team == nil)
+        }
+
+        @Test("A missing column and a NULL in a non-optional property throw the errors of Decodable records")
+        func errors() throws {
+            let dbQueue = try inMemoryDatabase(ReadmeRecords.schema)
+            try dbQueue.read { db in
+                #expect(throws: RowDecodingError.self) {
+                    try Player.fetchAll(db, sql: "SELECT 1 AS id, 'Al' AS name, '[]' AS tags")
+                }
+                #expect(throws: RowDecodingError.self) {
+                    try Player.fetchAll(db, sql: "SELECT 1 AS id, NULL AS name, 2 AS score_value, '[]' AS tags")
+                }
+            }
+        }
+    }
+#endif
