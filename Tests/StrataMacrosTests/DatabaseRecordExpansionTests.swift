@@ -2,6 +2,10 @@
     import SwiftSyntaxMacrosGenericTestSupport
     import Testing
 
+    // One file for every expansion and diagnostic of the macros: each test
+    // is a source beside the code the macro writes for it, and reads best
+    // next to the others.
+
     @Suite("The expansion of @DatabaseRecord")
     struct DatabaseRecordExpansionTests {
         @Test("The issue's player gets every member: columns, table name, init(row:), encode(to:), didInsert")
