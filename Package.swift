@@ -40,7 +40,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
-        .package(url: "https://github.com/apple/swift-syntax", exact: "603.0.1"),
+        // The URL ends with a slash on purpose. SwiftPM's swift-syntax
+        // prebuilts (on by default) fetch a dependency spelled like
+        // swift-syntax's known URLs whenever the package has a macro target,
+        // even when the trait that uses it is off: spelled this way, users
+        // without the Macros trait never fetch it (CI checks that there is no
+        // checkout). The price: with the trait, swift-syntax builds from
+        // source rather than from a prebuilt.
+        .package(url: "https://github.com/apple/swift-syntax.git/", exact: "603.0.1"),
     ],
     targets: [
         .systemLibrary(

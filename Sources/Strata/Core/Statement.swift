@@ -118,6 +118,11 @@ public final class Statement {
 
     deinit {
         sqlite3_finalize(sqliteStatement)
+        #if Macros
+            for buffer in recordColumnBuffers {
+                buffer.indexes.deallocate()
+            }
+        #endif
     }
 
     /// The number of result columns. Wraps `sqlite3_column_count`.
@@ -205,10 +210,19 @@ public final class Statement {
 
         /// The column index of each property of that record type, in the
         /// order of its declaration, or -1 for a missing column: resolved
-        /// once per statement rather than at each row.
+        /// once per statement rather than at each row. It points into
+        /// `recordColumnBuffers`.
         @exclusivity(unchecked)
         @usableFromInline
-        var recordColumnIndexes: [Int] = []
+        var recordColumnIndexes: UnsafePointer<Int>?
+
+        /// The indexes of every record type that read this statement, kept
+        /// until the statement is deallocated: a record's `init(row:)` reads
+        /// its indexes without retaining anything, and a record of another
+        /// type decoded in the middle (a property that is a record) must not
+        /// free them.
+        @exclusivity(unchecked)
+        var recordColumnBuffers: [(type: ObjectIdentifier, indexes: UnsafeMutableBufferPointer<Int>)] = []
     #endif
 
     /// The index of the leftmost column with that name, compared case-insensitively.

@@ -18,17 +18,41 @@
     /// use: `@DatabaseRecord` generates the calls).
     public struct _DatabaseRecordColumns {
         /// For each property, in declaration order, the column index, or -1.
-        @usableFromInline let indexes: [Int]
+        @usableFromInline let pointer: UnsafePointer<Int>
+        /// What keeps the indexes of a row that is not read from a
+        /// statement in place; nil for the indexes of a statement, which
+        /// live as long as the statement.
+        @usableFromInline let owner: DatabaseRecordIndexes?
 
         @usableFromInline
-        init(indexes: [Int]) {
-            self.indexes = indexes
+        init(pointer: UnsafePointer<Int>, owner: DatabaseRecordIndexes?) {
+            self.pointer = pointer
+            self.owner = owner
         }
 
+        /// The index of the property at `position`, which the generated code
+        /// keeps below the number of properties.
         @inlinable
         @inline(__always)
         subscript(position: Int) -> Int {
-            indexes.withUnsafeBufferPointer { $0[position] }
+            pointer[position]
+        }
+    }
+
+    /// Indexes allocated for one row that is not read from a statement in
+    /// place (a copied or adapted row).
+    @usableFromInline
+    final class DatabaseRecordIndexes {
+        let buffer: UnsafeMutableBufferPointer<Int>
+
+        init(_ indexes: [Int]) {
+            // At least one element, so that the buffer has an address.
+            buffer = .allocate(capacity: Swift.max(indexes.count, 1))
+            _ = buffer.initialize(from: indexes)
+        }
+
+        deinit {
+            buffer.deallocate()
         }
     }
 
@@ -65,20 +89,32 @@
             _ record: Record.Type, _ names: () -> [String]
         ) -> _DatabaseRecordColumns {
             if let liveStatement {
-                let cached: [Int]? = liveStatement._withUnsafeGuaranteedRef { statement in
+                let cached: UnsafePointer<Int>? = liveStatement._withUnsafeGuaranteedRef { statement in
                     statement.recordColumnsType == ObjectIdentifier(Record.self) ? statement.recordColumnIndexes : nil
                 }
                 if let cached {
-                    return _DatabaseRecordColumns(indexes: cached)
+                    return _DatabaseRecordColumns(pointer: cached, owner: nil)
                 }
             }
-            return _DatabaseRecordColumns(indexes: resolveDatabaseRecordColumns(Record.self, names: names()))
+            return resolveDatabaseRecordColumns(Record.self, names: names())
         }
 
         /// Looks the columns up, with the record's column decoding strategy,
         /// and remembers them in the statement of a live row.
         @usableFromInline
-        func resolveDatabaseRecordColumns<Record: FetchableRecord>(_ record: Record.Type, names: [String]) -> [Int] {
+        func resolveDatabaseRecordColumns<Record: FetchableRecord>(
+            _ record: Record.Type, names: [String]
+        ) -> _DatabaseRecordColumns {
+            let type = ObjectIdentifier(Record.self)
+            if let liveStatement {
+                let statement = liveStatement.takeUnretainedValue()
+                if let buffer = statement.recordColumnBuffers.first(where: { $0.type == type }) {
+                    let pointer = UnsafePointer(buffer.indexes.baseAddress!)
+                    statement.recordColumnsType = type
+                    statement.recordColumnIndexes = pointer
+                    return _DatabaseRecordColumns(pointer: pointer, owner: nil)
+                }
+            }
             let indexes: [Int]
             if case .useDefaultKeys = Record.databaseColumnDecodingStrategy {
                 indexes = names.map { index(forColumn: $0) ?? -1 }
@@ -93,13 +129,19 @@
                 }
                 indexes = names.map { keyIndexes[$0] ?? -1 }
             }
-            if let liveStatement {
-                liveStatement._withUnsafeGuaranteedRef { statement in
-                    statement.recordColumnsType = ObjectIdentifier(Record.self)
-                    statement.recordColumnIndexes = indexes
-                }
+            guard let liveStatement else {
+                let owner = DatabaseRecordIndexes(indexes)
+                return _DatabaseRecordColumns(pointer: UnsafePointer(owner.buffer.baseAddress!), owner: owner)
             }
-            return indexes
+            // At least one element, so that the buffer has an address.
+            let buffer = UnsafeMutableBufferPointer<Int>.allocate(capacity: Swift.max(indexes.count, 1))
+            _ = buffer.initialize(from: indexes)
+            let pointer = UnsafePointer(buffer.baseAddress!)
+            let statement = liveStatement.takeUnretainedValue()
+            statement.recordColumnBuffers.append((type: type, indexes: buffer))
+            statement.recordColumnsType = type
+            statement.recordColumnIndexes = pointer
+            return _DatabaseRecordColumns(pointer: pointer, owner: nil)
         }
 
         // MARK: - Database values read in place
@@ -120,7 +162,7 @@
             }
             let index = columns[position]
             if index >= 0, let sqliteStatement,
-                let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
+                let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(truncatingIfNeeded: index))
             {
                 return value
             }
@@ -143,7 +185,7 @@
             }
             let index = columns[position]
             if index >= 0, let sqliteStatement,
-                let value = Value?.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
+                let value = Value?.fromStatement(sqliteStatement, atUncheckedIndex: CInt(truncatingIfNeeded: index))
             {
                 return value
             }
