@@ -16,13 +16,13 @@
                         \(accessPrefix)static var databaseTableName: String { \(Self.defaultTableName(typeName).literal) }
                     """)
             }
-            if !declaresInitRow {
+            if !declaresInitRow && isFetchable {
                 members.append(initRow())
             }
-            if !declaresEncodeTo {
+            if !declaresEncodeTo && isEncodable {
                 members.append(encodeTo())
             }
-            if !declaresDidInsert, !isImmutablePersistable, let idType = insertedIDType {
+            if !declaresDidInsert, isMutablePersistable, let idType = insertedIDType {
                 let value = idType == "Int64" ? "inserted.rowID" : "\(idType)(inserted.rowID)"
                 members.append(
                     """

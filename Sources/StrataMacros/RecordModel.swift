@@ -28,9 +28,17 @@
         var declaresColumns = false
         var declaresTableName = false
         var declaresDidInsert = false
-        /// Whether the struct names `PersistableRecord` (whose `didInsert` can
-        /// not mutate) among its protocols.
-        var isImmutablePersistable = false
+        /// Whether the struct names `FetchableRecord` among its protocols:
+        /// `init(row:)` is written for those only.
+        var isFetchable = false
+        /// Whether the struct names `EncodableRecord`, `PersistableRecord`
+        /// or `MutablePersistableRecord`: `encode(to:)` is written for
+        /// those only.
+        var isEncodable = false
+        /// Whether the struct names `MutablePersistableRecord`: `didInsert`
+        /// is written for those only (a `PersistableRecord`'s can not
+        /// mutate).
+        var isMutablePersistable = false
         /// The `id` column, when it is an optional integer that `didInsert`
         /// sets, and the integer type.
         var insertedIDType: String?
@@ -51,9 +59,15 @@
             }
             if let inheritance = decl.inheritanceClause {
                 for inherited in inheritance.inheritedTypes {
-                    let name = inherited.type.trimmedDescription
-                    if name == "PersistableRecord" || name.hasSuffix(".PersistableRecord") {
-                        isImmutablePersistable = true
+                    var name = inherited.type.trimmedDescription
+                    if name.hasPrefix("Strata.") { name = String(name.dropFirst("Strata.".count)) }
+                    switch name {
+                    case "FetchableRecord": isFetchable = true
+                    case "EncodableRecord", "PersistableRecord": isEncodable = true
+                    case "MutablePersistableRecord":
+                        isEncodable = true
+                        isMutablePersistable = true
+                    default: break
                     }
                 }
             }
@@ -154,7 +168,7 @@
                 columns.append(property)
                 if name == "id" && isOptional && Self.integerTypes.contains(type) {
                     insertedIDType = type
-                    if isLet {
+                    if isLet && isMutablePersistable {
                         diagnostics.append(Self.letID(variable))
                     }
                 }

@@ -121,14 +121,14 @@
             assertRecordExpansion(
                 """
                 @DatabaseRecord
-                public struct HTTPRequest: Codable {
+                public struct HTTPRequest: Codable, FetchableRecord, MutablePersistableRecord {
                     public var id: Int?
                     public var `default`: Bool
                     public func encode(to encoder: any Encoder) throws {}
                 }
                 """,
                 expandedSource: """
-                    public struct HTTPRequest: Codable {
+                    public struct HTTPRequest: Codable, FetchableRecord, MutablePersistableRecord {
                         public var id: Int?
                         public var `default`: Bool
                         public func encode(to encoder: any Encoder) throws {}
@@ -179,7 +179,7 @@
             assertRecordExpansion(
                 """
                 @DatabaseRecord
-                struct Item: PersistableRecord {
+                struct Item: FetchableRecord, PersistableRecord {
                     static var count = 0
                     var id: Int64?
                     var a, b: Optional<Double>
@@ -191,7 +191,7 @@
                 }
                 """,
                 expandedSource: """
-                    struct Item: PersistableRecord {
+                    struct Item: FetchableRecord, PersistableRecord {
                         static var count = 0
                         var id: Int64?
                         var a, b: Optional<Double>
@@ -335,13 +335,13 @@
             assertRecordExpansion(
                 """
                 @DatabaseRecord
-                struct Player {
+                struct Player: MutablePersistableRecord {
                     let id: Int64?
                     var name: String
                 }
                 """,
                 expandedSource: """
-                    struct Player {
+                    struct Player: MutablePersistableRecord {
                         let id: Int64?
                         var name: String
                     }
@@ -353,7 +353,7 @@
                 ],
                 fixedSource: """
                     @DatabaseRecord
-                    struct Player {
+                    struct Player: MutablePersistableRecord {
                         var id: Int64?
                         var name: String
                     }

@@ -128,3 +128,59 @@
         }
     }
 #endif
+
+#if Macros
+    /// Records of two tables and a record of both, to check that macro
+    /// records compose with associations as Codable ones do.
+    enum LibraryRecords {
+        @DatabaseRecord
+        struct Author: FetchableRecord, MutablePersistableRecord {
+            var id: Int64?
+            var name: String
+        }
+
+        @DatabaseRecord
+        struct Book: FetchableRecord, MutablePersistableRecord {
+            static let author = belongsTo(Author.self)
+            var id: Int64?
+            var authorId: Int64
+            var title: String
+        }
+
+        /// A book and its author: `book` reads the whole row, `author` the
+        /// association's scope, as in a Codable record.
+        @DatabaseRecord
+        struct BookInfo: FetchableRecord {
+            var book: Book
+            var author: Author
+        }
+
+        static let schema = """
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id), title TEXT NOT NULL);
+            """
+    }
+
+    @Suite("@DatabaseRecord records and associations")
+    struct DatabaseRecordAssociationTests {
+        @Test("A record of records decodes the base row and the association's scope, as a Codable one does")
+        func includingRequired() throws {
+            let dbQueue = try inMemoryDatabase(LibraryRecords.schema)
+            let infos = try dbQueue.write { db in
+                var author = LibraryRecords.Author(id: nil, name: "Ursula")
+                try author.insert(db)
+                for title in ["Earthsea", "Lathe"] {
+                    var book = LibraryRecords.Book(id: nil, authorId: author.id!, title: title)
+                    try book.insert(db)
+                }
+                return try LibraryRecords.Book.including(required: LibraryRecords.Book.author)
+                    .order(Column("title"))
+                    .asRequest(of: LibraryRecords.BookInfo.self)
+                    .fetchAll(db)
+            }
+            #expect(infos.map(\.book.title) == ["Earthsea", "Lathe"])
+            #expect(infos.map(\.author.name) == ["Ursula", "Ursula"])
+            #expect(infos.map(\.book.id) == [1, 2])
+        }
+    }
+#endif

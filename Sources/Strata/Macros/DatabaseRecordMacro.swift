@@ -18,7 +18,9 @@
     /// conversions, strategies, errors and SQL. A member that the struct
     /// declares in its body is left alone. The members are written in an
     /// extension, so that the struct keeps its memberwise initializer. Declare
-    /// the protocols yourself.
+    /// the record protocols on the struct: `init(row:)` is written for a
+    /// `FetchableRecord`, `encode(to:)` for a persistable or encodable
+    /// record, `didInsert(_:)` for a `MutablePersistableRecord`.
     @attached(
         extension,
         names: named(init(row:)), named(encode(to:)), named(Columns), named(databaseTableName), named(didInsert(_:))

@@ -277,6 +277,73 @@
             return try decode(Value?.self, atIndex: index)
         }
 
+        /// Decodes a record that is not `Decodable`, such as another
+        /// `@DatabaseRecord` struct (not for direct use: `@DatabaseRecord`
+        /// generates the calls): from the association's scope of the
+        /// property's name, or else from the whole row, as a `Decodable`
+        /// record's property that is a record.
+        @inlinable
+        public func _decodeDatabaseRecordColumn<Value: FetchableRecord, Record: FetchableRecord>(
+            _ columns: _DatabaseRecordColumns, _ position: Int, _ name: String,
+            _ record: Record.Type
+        ) throws -> Value {
+            try decodeDatabaseRecordRecord(Value.self, name: name)
+        }
+
+        /// Decodes an optional record that is not `Decodable` (not for direct
+        /// use: `@DatabaseRecord` generates the calls): nil when the
+        /// association's scope is missing or only holds NULLs.
+        @inlinable
+        public func _decodeDatabaseRecordColumnIfPresent<Value: FetchableRecord, Record: FetchableRecord>(
+            _ columns: _DatabaseRecordColumns, _ position: Int, _ name: String,
+            _ record: Record.Type
+        ) throws -> Value? {
+            try decodeDatabaseRecordRecordIfPresent(Value.self, name: name)
+        }
+
+        /// Decodes a record that is `Decodable` too (not for direct use:
+        /// `@DatabaseRecord` generates the calls), as a `Decodable` record does.
+        @inlinable
+        public func _decodeDatabaseRecordColumn<Value: FetchableRecord & Decodable, Record: FetchableRecord>(
+            _ columns: _DatabaseRecordColumns, _ position: Int, _ name: String,
+            _ record: Record.Type
+        ) throws -> Value {
+            try decodeDatabaseRecordValue(Value.self, index: columns[position], name: name, Record.self)
+        }
+
+        /// Decodes an optional record that is `Decodable` too (not for
+        /// direct use: `@DatabaseRecord` generates the calls).
+        @inlinable
+        public func _decodeDatabaseRecordColumnIfPresent<
+            Value: FetchableRecord & Decodable, Record: FetchableRecord
+        >(
+            _ columns: _DatabaseRecordColumns, _ position: Int, _ name: String,
+            _ record: Record.Type
+        ) throws -> Value? {
+            try decodeDatabaseRecordValueIfPresent(Value.self, index: columns[position], name: name, Record.self)
+        }
+
+        /// A record from the scope of its name, or from the whole row.
+        @usableFromInline
+        func decodeDatabaseRecordRecord<Value: FetchableRecord>(_ type: Value.Type, name: String) throws -> Value {
+            if !scopes.isEmpty, let scopedRow = scopesTree[name] {
+                return try Value(row: scopedRow)
+            }
+            return try Value(row: self)
+        }
+
+        /// An optional record from the scope of its name: nil without the
+        /// scope, or when it only holds NULLs (a missing associated record).
+        @usableFromInline
+        func decodeDatabaseRecordRecordIfPresent<Value: FetchableRecord>(
+            _ type: Value.Type, name: String
+        ) throws -> Value? {
+            guard !scopes.isEmpty, let scopedRow = scopesTree[name], scopedRow.containsNonNullValue else {
+                return nil
+            }
+            return try Value(row: scopedRow)
+        }
+
         /// A `Decodable` value, as `RecordKeyedDecodingContainer.decode` reads it.
         @usableFromInline
         func decodeDatabaseRecordValue<Value: Decodable, Record: FetchableRecord>(
