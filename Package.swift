@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -25,6 +26,13 @@ let package = Package(
             name: "OpenCombine",
             description: "Builds the Combine publishers against OpenCombine where Combine is missing (Linux)."
         ),
+        // Off by default: the record macro (`@DatabaseRecord`) is built on
+        // swift-syntax, which users who do not turn the trait on never
+        // resolve, download nor build.
+        .trait(
+            name: "Macros",
+            description: "The @DatabaseRecord macro, which writes a record's init(row:), encode(to:) and Columns."
+        ),
     ],
     dependencies: [
         // Resolved only when the trait that uses them is enabled.
@@ -32,6 +40,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // The URL ends with a slash on purpose. SwiftPM's swift-syntax
+        // prebuilts (on by default) fetch a dependency spelled like
+        // swift-syntax's known URLs whenever the package has a macro target,
+        // even when the trait that uses it is off: spelled this way, users
+        // without the Macros trait never fetch it (CI checks that there is no
+        // checkout). The price: with the trait, swift-syntax builds from
+        // source rather than from a prebuilt.
+        .package(url: "https://github.com/apple/swift-syntax.git/", exact: "603.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -49,6 +65,22 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
                 .product(
                     name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+                .target(name: "StrataMacros", condition: .when(traits: ["Macros"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The record macro's implementation (Sources/StrataMacros), a
+        // compiler plugin. Its swift-syntax dependencies are conditional on
+        // the trait too, so that without it nothing resolves swift-syntax;
+        // its sources are empty then (`#if Macros`).
+        .macro(
+            name: "StrataMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(
+                    name: "SwiftCompilerPlugin", package: "swift-syntax", condition: .when(traits: ["Macros"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -94,6 +126,25 @@ let package = Package(
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
                 .product(
                     name: "OpenCombineDispatch", package: "OpenCombine", condition: .when(traits: ["OpenCombine"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The macro's tests (Tests/StrataMacrosTests): its expansions and
+        // diagnostics, and records that use it. Their sources are empty
+        // without the trait (`#if Macros`), so that the default `swift test`
+        // never builds swift-syntax.
+        .testTarget(
+            name: "StrataMacrosTests",
+            dependencies: [
+                "Strata",
+                "StrataTestSupport",
+                .target(name: "StrataMacros", condition: .when(traits: ["Macros"])),
+                .product(
+                    name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax",
+                    condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(
+                    name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Macros"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

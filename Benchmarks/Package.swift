@@ -12,8 +12,17 @@ import PackageDescription
 let package = Package(
     name: "StrataBenchmarks",
     platforms: [.macOS(.v13)],
+    traits: [
+        // The @DatabaseRecord workloads (`records-macro`, `insert-macro`):
+        // `swift build -c release --product compare --traits Macros`. Off by
+        // default, so that bench-check (CI) never builds swift-syntax.
+        .trait(name: "Macros", description: "Adds the @DatabaseRecord workloads; builds swift-syntax.")
+    ],
     dependencies: [
-        .package(name: "Strata", path: "../"),
+        .package(
+            name: "Strata", path: "../",
+            traits: [.trait(name: "Macros", condition: .when(traits: ["Macros"]))]
+        ),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],

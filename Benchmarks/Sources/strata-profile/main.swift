@@ -70,7 +70,7 @@ func strataWorkloads() -> [String: Workload] {
             }
         }
     }
-    return [
+    var workloads = [
         "by-index": reads(.rows) { try $0.iterateRowsByIndex() },
         "by-name": reads(.rows) { try $0.iterateRowsByName() },
         "records-by-index": reads(.rows) { try $0.fetchRecordsByIndex() },
@@ -99,6 +99,12 @@ func strataWorkloads() -> [String: Workload] {
             return { try writes(20_000) }
         },
     ]
+    #if Macros
+        // `swift build -c release --product strata-profile --traits Macros`
+        workloads["records-macro"] = reads(.rows) { try $0.fetchMacroRecords() }
+        workloads["insert-macro"] = inserts { try $0.insertMacroRecords(rowCount: Fixture.insertRowCount) }
+    #endif
+    return workloads
 }
 
 /// One-row write transactions on a pool while `count` observations do not
@@ -189,6 +195,8 @@ func cWorkloads(_ threading: CThreading) -> [String: Workload] {
         "insert-named": inserts { try $0.insertNamed(rowCount: Fixture.insertRowCount) },
         "insert-records": insertRecords,
         "insert-encodable": insertRecords,
+        "records-macro": records,
+        "insert-macro": insertRecords,
         "pool": Workload(setup: .pool) { sql, path in
             let pool = try CPoolWorkloads(path: path, setupSQL: sql, threading: threading)
             return { try pool.readersDuringWrites(scans: poolScans, batches: poolBatches).rows }

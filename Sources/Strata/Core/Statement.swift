@@ -118,6 +118,11 @@ public final class Statement {
 
     deinit {
         sqlite3_finalize(sqliteStatement)
+        #if Macros
+            for buffer in recordColumnBuffers {
+                buffer.indexes.deallocate()
+            }
+        #endif
     }
 
     /// The number of result columns. Wraps `sqlite3_column_count`.
@@ -195,6 +200,30 @@ public final class Statement {
     /// see `index(ofKey:)`.
     @exclusivity(unchecked)
     var codingKeyColumns: [UInt64] = []
+
+    #if Macros
+        /// The record type of `recordColumnIndexes`: the last record type
+        /// whose macro-generated `init(row:)` read this statement's rows.
+        @exclusivity(unchecked)
+        @usableFromInline
+        var recordColumnsType: ObjectIdentifier?
+
+        /// The column index of each property of that record type, in the
+        /// order of its declaration, or -1 for a missing column: resolved
+        /// once per statement rather than at each row. It points into
+        /// `recordColumnBuffers`.
+        @exclusivity(unchecked)
+        @usableFromInline
+        var recordColumnIndexes: UnsafePointer<Int>?
+
+        /// The indexes of every record type that read this statement, kept
+        /// until the statement is deallocated: a record's `init(row:)` reads
+        /// its indexes without retaining anything, and a record of another
+        /// type decoded in the middle (a property that is a record) must not
+        /// free them.
+        @exclusivity(unchecked)
+        var recordColumnBuffers: [(type: ObjectIdentifier, indexes: UnsafeMutableBufferPointer<Int>)] = []
+    #endif
 
     /// The index of the leftmost column with that name, compared case-insensitively.
     /// Inlined in clients, so that the predicted column costs no call.
