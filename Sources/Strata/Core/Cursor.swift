@@ -80,6 +80,7 @@ extension DatabaseCursor {
         switch sqlite3_step(sqliteStatement) {
         case SQLITE_ROW:
             _statement.steppedRowCount &+= 1
+            if _statement.checksRecompilation { _statement.checkRecompilation() }
             return try _element(sqliteStatement: sqliteStatement)
         case SQLITE_DONE:
             _isDone = true
@@ -108,6 +109,7 @@ extension DatabaseCursor {
             switch sqlite3_step(sqliteStatement) {
             case SQLITE_ROW:
                 rowCount &+= 1
+                if _statement.checksRecompilation { _statement.checkRecompilation() }
                 try body(_element(sqliteStatement: sqliteStatement))
             case SQLITE_DONE:
                 _isDone = true

@@ -131,9 +131,58 @@ public final class Statement {
     }
 
     /// The result column names, in order. Wraps `sqlite3_column_name`.
-    public lazy var columnNames: [String] = {
-        (0..<CInt(columnCount)).map { String(cString: sqlite3_column_name(sqliteStatement, $0)) }
-    }()
+    public var columnNames: [String] {
+        if let cachedColumnNames { return cachedColumnNames }
+        let names = (0..<CInt(columnCount)).map { String(cString: sqlite3_column_name(sqliteStatement, $0)) }
+        cachedColumnNames = names
+        return names
+    }
+
+    /// `columnNames`, once read.
+    @exclusivity(unchecked)
+    private var cachedColumnNames: [String]?
+
+    /// Set at each execution, so that its first row checks whether SQLite
+    /// compiled the statement again (`checkRecompilation()`).
+    @exclusivity(unchecked)
+    @usableFromInline
+    var checksRecompilation = false
+
+    /// `SQLITE_STMTSTATUS_REPREPARE` when what the statement caches about
+    /// its columns was found.
+    @exclusivity(unchecked)
+    private var recompilationCount: CInt = 0
+
+    /// Called at the first row of an execution. SQLite compiles a statement
+    /// again when the schema changed since it was compiled, and when another
+    /// connection changed it (a writer of a pool dropped a table and created
+    /// it again), a `SELECT *` may then have other columns, in another order:
+    /// the column names and indexes cached from the former compilation are
+    /// forgotten.
+    @usableFromInline
+    func checkRecompilation() {
+        checksRecompilation = false
+        let count = sqlite3_stmt_status(sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
+        guard count != recompilationCount else { return }
+        recompilationCount = count
+        cachedColumnNames = nil
+        lowercaseColumnIndexes = nil
+        lookupNames = []
+        hasUniqueColumnNames = false
+        columnLookupHint = 0
+        codingKeyType = nil
+        codingKeyColumns = []
+        #if Macros
+            // No row of this statement is being decoded: the next row is the
+            // first one of this execution.
+            for buffer in recordColumnBuffers {
+                buffer.indexes.deallocate()
+            }
+            recordColumnBuffers = []
+            recordColumnsType = nil
+            recordColumnIndexes = nil
+        #endif
+    }
 
     /// Lowercased column names to their leftmost index; nil until the first lookup.
     @exclusivity(unchecked)
@@ -351,6 +400,7 @@ public final class Statement {
             setUncheckedArguments(_arguments)
         }
         executionCount &+= 1
+        checksRecompilation = true
         stepFailure = nil
         try database.statementWillExecute(self)
     }
