@@ -57,6 +57,19 @@ protocol DatabaseInstrument: AnyObject, Sendable {
     /// `statementDidExecute`...), timed: the connection reads the clock for
     /// those only.
     var statementTiming: StatementTiming { get }
+    /// Which executions of the statements of `access` the instrument hears
+    /// of, timed: asked once per access, after ``accessDidStart(_:_:)``, on
+    /// the connection's queue. At most ``statementTiming``; by default,
+    /// ``statementTiming``. An instrument whose output would be thrown away
+    /// during this access (a logger above `debug`, a no-op tracer) returns
+    /// `.none`, and the connection reads no clock and makes no call for its
+    /// statements.
+    func statementTiming(during access: DatabaseAccessContext) -> StatementTiming
+    /// Whether the instrument reads when accesses start to wait and start
+    /// (``DatabaseAccessContext/waitStart`` and ``DatabaseAccessContext/start``):
+    /// without one that does, the connection reads no clock for accesses.
+    /// Read once, when a connection opens.
+    var timesAccesses: Bool { get }
     /// Whether the instrument wants, at the end of each access, the
     /// statements of the statement cache that ran during it
     /// (`statementsDidRun`).
@@ -109,17 +122,19 @@ final class DatabaseAccessContext: @unchecked Sendable {
     let role: DatabaseAccessRole
     /// The label of the connection's queue.
     let label: String
-    /// When the access started to wait (`DispatchTime` nanoseconds).
+    /// When the access started to wait (`DispatchTime` nanoseconds), or 0
+    /// when no instrument ``DatabaseInstrument/timesAccesses``.
     let waitStart: UInt64
-    /// When the access started on its connection.
+    /// When the access started on its connection, or 0 when no instrument
+    /// ``DatabaseInstrument/timesAccesses``.
     var start: UInt64 = 0
     /// State owned by the integrations, by key.
     var attachments: [String: Any] = [:]
 
-    init(role: DatabaseAccessRole, label: String) {
+    init(role: DatabaseAccessRole, label: String, timed: Bool) {
         self.role = role
         self.label = label
-        self.waitStart = DispatchTime.now().uptimeNanoseconds
+        self.waitStart = timed ? DispatchTime.now().uptimeNanoseconds : 0
     }
 }
 
@@ -141,6 +156,8 @@ extension DatabaseInstrument {
     func statementWasPrepared(_ statement: Statement, _ db: Database) {}
     func diagnosticWasReported(_ db: Database, message: String) {}
     var statementTiming: StatementTiming { .every }
+    func statementTiming(during access: DatabaseAccessContext) -> StatementTiming { statementTiming }
+    var timesAccesses: Bool { false }
     var tracksStatementRuns: Bool { false }
     func statementsDidRun(_ statements: [Statement], _ db: Database) {}
     var observesWALCommits: Bool { false }
@@ -199,6 +216,14 @@ final class CompositeDatabaseInstrument: DatabaseInstrument {
         for i in instruments { i.diagnosticWasReported(db, message: message) }
     }
     var statementTiming: StatementTiming { instruments.map(\.statementTiming).max() ?? .none }
+    func statementTiming(during access: DatabaseAccessContext) -> StatementTiming {
+        var timing = StatementTiming.none
+        for i in instruments where timing != .every {
+            timing = max(timing, i.statementTiming(during: access))
+        }
+        return timing
+    }
+    var timesAccesses: Bool { instruments.contains { $0.timesAccesses } }
     var tracksStatementRuns: Bool { instruments.contains { $0.tracksStatementRuns } }
     func statementsDidRun(_ statements: [Statement], _ db: Database) {
         for i in instruments { i.statementsDidRun(statements, db) }
