@@ -84,7 +84,7 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// Starts reporting an access, on the caller's thread or task.
     private func willWait() -> DatabaseAccessContext {
-        let access = DatabaseAccessContext(role: role, label: queue.label, timed: db.instrumentTimesAccesses)
+        let access = DatabaseAccessContext(role: role, label: db.description, timed: db.instrumentTimesAccesses)
         db.instrument?.accessWillWait(access)
         return access
     }

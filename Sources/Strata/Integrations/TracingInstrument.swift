@@ -17,8 +17,15 @@
     /// database path), and for statements `db.query.text` (never its
     /// arguments), `db.operation.name`, `db.response.affected_rows`, and
     /// `db.response.status_code` when it fails.
+    ///
+    /// The tracer is decided once per access, when it starts to wait, in the
+    /// caller's task: with a no-op tracer (`NoOpTracer`, or nothing
+    /// bootstrapped nor bound with `withTracer`), the access creates no span
+    /// and its statements cost nothing more than without tracing.
     public struct DatabaseTracing: Sendable {
-        /// The tracer; nil uses the one bootstrapped in `InstrumentationSystem`.
+        /// The tracer; nil uses `InstrumentationSystem`'s (the one bound with
+        /// `withTracer` in the caller's task, or else the bootstrapped one),
+        /// looked up once per access.
         public var tracer: (any Tracer)?
         /// Whether each statement gets its own span. Default true.
         public var tracesStatements: Bool
@@ -131,8 +138,9 @@
                 tracer = runningTrace.tracer
                 parent = span.context
             } else {
-                // A statement outside of any access (opening, closing).
-                guard let active = activeTracer else { return }
+                // A statement outside of any access (opening, closing); an
+                // access that is not traced traces none of its statements.
+                guard db.currentAccess == nil, let active = activeTracer else { return }
                 tracer = active
                 parent = ServiceContext.current ?? .topLevel
             }
@@ -150,7 +158,9 @@
         }
 
         func statementDidExecute(_ statement: Statement, _ db: Database) {
-            guard let span = statementSpans.removeValue(forKey: ObjectIdentifier(statement)) else { return }
+            guard !statementSpans.isEmpty,
+                let span = statementSpans.removeValue(forKey: ObjectIdentifier(statement))
+            else { return }
             if !statement.isReadonly {
                 span.attributes["db.response.affected_rows"] = db.changesCount
             }
@@ -158,7 +168,9 @@
         }
 
         func statementDidFail(_ statement: Statement, _ db: Database, error: DatabaseError) {
-            guard let span = statementSpans.removeValue(forKey: ObjectIdentifier(statement)) else { return }
+            guard !statementSpans.isEmpty,
+                let span = statementSpans.removeValue(forKey: ObjectIdentifier(statement))
+            else { return }
             span.attributes["db.response.status_code"] = "\(error.extendedResultCode.rawValue)"
             span.recordError(error)
             span.setStatus(SpanStatus(code: .error))

@@ -194,6 +194,26 @@
                 }
             }
 
+            #if Metrics
+                @Test("With metrics on, a no-op tracer still hears of no statement of the access")
+                func noOpTracerBesideMetrics() throws {
+                    var config = Configuration()
+                    config.metrics = DatabaseMetrics(factory: TestMetrics())
+                    config.tracing = DatabaseTracing(tracer: NoOpTracer())
+                    let dbQueue = try DatabaseQueue(configuration: config)
+                    try dbQueue.write { db in
+                        // Metrics time every statement...
+                        #expect(db.instrumentStatementTiming == .every)
+                        // ...and the composite calls the metrics instrument only.
+                        let composite = try #require(db.instrument as? CompositeDatabaseInstrument)
+                        let listeners = composite.statementListeners
+                        #expect(listeners.nonzeroBitCount == 1)
+                        #expect(composite.instruments[listeners.trailingZeroBitCount] is MetricsInstrument)
+                        try db.execute(sql: "CREATE TABLE t(a)")
+                    }
+                }
+            #endif
+
             @Test("The tracer is decided per access: one bound with withTracer traces the accesses it wraps only")
             func taskLocalTracer() throws {
                 // The in-memory tracer keeps every span it starts (active or

@@ -167,12 +167,41 @@ extension DatabaseInstrument {
     ) {}
 }
 
-/// Several instruments, called in order.
-final class CompositeDatabaseInstrument: DatabaseInstrument {
+/// Several instruments, called in order. One per connection: the
+/// statements of an access go only to the instruments that asked for them
+/// (`statementTiming(during:)` other than `.none`), so that one that throws
+/// its output away (a no-op tracer) is not called for each statement because
+/// another one times them.
+final class CompositeDatabaseInstrument: DatabaseInstrument, @unchecked Sendable {
     let instruments: [any DatabaseInstrument]
+    /// Bit `i` is set when `instruments[i]` hears of the statements of the
+    /// running access (all of them outside of accesses). Only touched on the
+    /// connection's queue.
+    private(set) var statementListeners: UInt64
+    /// The instruments that hear of statements outside of accesses: those
+    /// whose `statementTiming` is not `.none`.
+    private let defaultStatementListeners: UInt64
 
     init(instruments: [any DatabaseInstrument]) {
+        precondition(instruments.count <= 64, "too many instruments")
         self.instruments = instruments
+        var listeners: UInt64 = 0
+        for (index, instrument) in instruments.enumerated() where instrument.statementTiming != .none {
+            listeners |= 1 << UInt64(index)
+        }
+        self.statementListeners = listeners
+        self.defaultStatementListeners = listeners
+    }
+
+    /// Calls `body` with each instrument that hears of statements now.
+    @inline(__always)
+    private func forEachStatementListener(_ body: (any DatabaseInstrument) -> Void) {
+        var listeners = statementListeners
+        while listeners != 0 {
+            let index = listeners.trailingZeroBitCount
+            body(instruments[index])
+            listeners &= listeners &- 1
+        }
     }
 
     func connectionDidOpen(_ db: Database) { for i in instruments { i.connectionDidOpen(db) } }
@@ -192,15 +221,16 @@ final class CompositeDatabaseInstrument: DatabaseInstrument {
     }
     func accessDidEnd(_ access: DatabaseAccessContext, _ db: Database, error: (any Error)?) {
         for i in instruments.reversed() { i.accessDidEnd(access, db, error: error) }
+        statementListeners = defaultStatementListeners
     }
     func statementWillExecute(_ statement: Statement, _ db: Database) {
-        for i in instruments { i.statementWillExecute(statement, db) }
+        forEachStatementListener { $0.statementWillExecute(statement, db) }
     }
     func statementDidExecute(_ statement: Statement, _ db: Database) {
-        for i in instruments { i.statementDidExecute(statement, db) }
+        forEachStatementListener { $0.statementDidExecute(statement, db) }
     }
     func statementDidFail(_ statement: Statement, _ db: Database, error: DatabaseError) {
-        for i in instruments { i.statementDidFail(statement, db, error: error) }
+        forEachStatementListener { $0.statementDidFail(statement, db, error: error) }
     }
     func transactionDidEnd(_ db: Database, committed: Bool) {
         for i in instruments { i.transactionDidEnd(db, committed: committed) }
@@ -218,9 +248,15 @@ final class CompositeDatabaseInstrument: DatabaseInstrument {
     var statementTiming: StatementTiming { instruments.map(\.statementTiming).max() ?? .none }
     func statementTiming(during access: DatabaseAccessContext) -> StatementTiming {
         var timing = StatementTiming.none
-        for i in instruments where timing != .every {
-            timing = max(timing, i.statementTiming(during: access))
+        var listeners: UInt64 = 0
+        for (index, instrument) in instruments.enumerated() {
+            let instrumentTiming = instrument.statementTiming(during: access)
+            if instrumentTiming != .none {
+                listeners |= 1 << UInt64(index)
+                timing = max(timing, instrumentTiming)
+            }
         }
+        statementListeners = listeners
         return timing
     }
     var timesAccesses: Bool { instruments.contains { $0.timesAccesses } }
