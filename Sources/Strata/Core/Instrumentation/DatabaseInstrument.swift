@@ -59,8 +59,8 @@ protocol DatabaseInstrument: AnyObject, Sendable {
     var statementTiming: StatementTiming { get }
     /// Which executions of the statements of `access` the instrument hears
     /// of, timed: asked once per access, after ``accessDidStart(_:_:)``, on
-    /// the connection's queue. At most ``statementTiming``; by default,
-    /// ``statementTiming``. An instrument whose output would be thrown away
+    /// the connection's queue; by default, ``statementTiming`` (which also
+    /// applies outside of accesses). An instrument whose output would be thrown away
     /// during this access (a logger above `debug`, a no-op tracer) returns
     /// `.none`, and the connection reads no clock and makes no call for its
     /// statements.
