@@ -16,13 +16,29 @@ let package = Package(
         // The @DatabaseRecord workloads (`records-macro`, `insert-macro`):
         // `swift build -c release --product compare --traits Macros`. Off by
         // default, so that bench-check (CI) never builds swift-syntax.
-        .trait(name: "Macros", description: "Adds the @DatabaseRecord workloads; builds swift-syntax.")
+        .trait(name: "Macros", description: "Adds the @DatabaseRecord workloads; builds swift-syntax."),
+        .trait(
+            name: "Integrations",
+            description: "Strata with its Logging, Metrics and Tracing traits, and the keyed-reads-* workloads."),
     ],
     dependencies: [
+        // Strata's three integrations only with this package's trait
+        // `Integrations` (`swift build -c release --traits Integrations`),
+        // for the `keyed-reads-*` workloads (issue 34). Without it, the
+        // other workloads are built as before: linking swift-log,
+        // swift-metrics and swift-distributed-tracing alone adds 10 to 40
+        // allocations of the Swift runtime's caches to each of their counts.
         .package(
             name: "Strata", path: "../",
-            traits: [.trait(name: "Macros", condition: .when(traits: ["Macros"]))]
-        ),
+            traits: [
+                .trait(name: "Macros", condition: .when(traits: ["Macros"])),
+                .trait(name: "Logging", condition: .when(traits: ["Integrations"])),
+                .trait(name: "Metrics", condition: .when(traits: ["Integrations"])),
+                .trait(name: "Tracing", condition: .when(traits: ["Integrations"])),
+            ]),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
@@ -39,7 +55,12 @@ let package = Package(
         ),
         .target(
             name: "StrataWorkloads",
-            dependencies: ["WorkloadSupport", .product(name: "Strata", package: "Strata")],
+            dependencies: [
+                "WorkloadSupport", .product(name: "Strata", package: "Strata"),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Integrations"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Integrations"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Integrations"])),
+            ],
             path: "Sources/StrataWorkloads"
         ),
         .target(

@@ -10,6 +10,12 @@
 #   bash Scripts/check-benchmarks.sh --update         # rewrite the thresholds from this run
 #   bash Scripts/check-benchmarks.sh --update insert  # rewrite these lines only
 #
+# The keyed-reads-* workloads (issue 34: Strata's logging, metrics and tracing
+# integrations) come from a second build, with the Benchmarks package's trait
+# Integrations, in a folder of its own (.build-integrations): the other
+# workloads keep a build that links none of the integrations' packages.
+# BENCH_SCRATCH=.build-mine uses .build-mine and .build-mine-integrations.
+#
 # Needs valgrind (CI installs it) and awk; installs nothing. See
 # Benchmarks/RESULTS.md, "The benchmark check in CI".
 set -euo pipefail
@@ -23,7 +29,7 @@ for arg in "$@"; do
     case "$arg" in
         --update) update=1 ;;
         -h | --help)
-            sed -n '2,14p' "$script" | sed 's/^# \{0,1\}//'
+            sed -n '2,20p' "$script" | sed 's/^# \{0,1\}//'
             exit 0
             ;;
         -*)
@@ -43,13 +49,39 @@ fi
 # the build of this package again: the build fails with "missing inputs" (the
 # old paths) or "cannot find type" (a new file not compiled). Removing the
 # plan first makes it plan again, for a few seconds.
-rm -f .build/release.yaml
-swift build -c release --product bench-check
-bin="$(swift build -c release --product bench-check --show-bin-path)/bench-check"
+scratch="${BENCH_SCRATCH:-.build}"
+rm -f "$scratch/release.yaml" "$scratch-integrations/release.yaml"
+swift build -c release --scratch-path "$scratch" --product bench-check
+bin="$(swift build -c release --scratch-path "$scratch" --product bench-check --show-bin-path)/bench-check"
+
+# The second build, only when a keyed-reads-* workload is to run.
+integrations=()
+needs_integrations=1
+if [ ${#only[@]} -gt 0 ]; then
+    needs_integrations=0
+    for w in "${only[@]}"; do
+        if [[ "$w" == keyed-reads-* ]]; then needs_integrations=1; fi
+    done
+fi
+if [ "$needs_integrations" = 1 ]; then
+    swift build -c release --scratch-path "$scratch-integrations" --traits Integrations --product bench-check
+    integrations_bin="$(swift build -c release --scratch-path "$scratch-integrations" --traits Integrations \
+        --product bench-check --show-bin-path)/bench-check"
+    mapfile -t integrations < <("$integrations_bin" list | grep '^keyed-reads-')
+fi
+# Every workload, in the order of the thresholds file.
+all_workloads() {
+    "$bin" list
+    if [ ${#integrations[@]} -gt 0 ]; then printf '%s\n' "${integrations[@]}"; fi
+}
+# binary_of WORKLOAD: the build that has it.
+binary_of() {
+    if [[ "$1" == keyed-reads-* ]]; then echo "$integrations_bin"; else echo "$bin"; fi
+}
 
 workloads=()
 if [ ${#only[@]} -gt 0 ]; then
-    known=" $("$bin" list | tr '\n' ' ') "
+    known=" $(all_workloads | tr '\n' ' ') "
     for w in "${only[@]}"; do
         if [[ "$known" != *" $w "* ]]; then
             echo "unknown workload $w; $bin list lists them" >&2
@@ -58,7 +90,7 @@ if [ ${#only[@]} -gt 0 ]; then
     done
     workloads=("${only[@]}")
 else
-    mapfile -t workloads < <("$bin" list)
+    mapfile -t workloads < <(all_workloads)
 fi
 
 # Sums the calls to the C allocator's entry points that a callgrind output
@@ -101,7 +133,7 @@ declare -A instructions allocations
 for w in "${workloads[@]}"; do
     start=$SECONDS
     if ! SWIFT_DETERMINISTIC_HASHING=1 nice -n 5 valgrind --tool=callgrind --toggle-collect='*profiledRegion*' \
-        --callgrind-out-file="$work/$w.out" --log-file="$work/$w.log" "$bin" "$w" >"$work/$w.stdout"; then
+        --callgrind-out-file="$work/$w.out" --log-file="$work/$w.log" "$(binary_of "$w")" "$w" >"$work/$w.stdout"; then
         echo "check-benchmarks: $w failed under valgrind:" >&2
         cat "$work/$w.log" "$work/$w.stdout" >&2
         exit 1
@@ -155,7 +187,14 @@ EOF
             i=${instructions[$w]:-${old_instructions[$w]:-}}
             a=${allocations[$w]:-${old_allocations[$w]:-}}
             if [ -n "$i" ]; then printf '%-22s %13s %8s\n' "$w" "$i" "$a"; fi
-        done < <("$bin" list)
+        done < <(
+            {
+                "$bin" list
+                # The keyed-reads-* lines, from this run or kept from the file.
+                grep -o '^keyed-reads-[^ ]*' "$thresholds" 2>/dev/null || true
+                if [ ${#integrations[@]} -gt 0 ]; then printf '%s\n' "${integrations[@]}"; fi
+            } | awk '!seen[$0]++'
+        )
     } >"$work/thresholds"
     mv "$work/thresholds" "$thresholds"
     echo "check-benchmarks: wrote Benchmarks/$thresholds"

@@ -3,14 +3,18 @@
 #
 #   ./load.sh                   # builds both servers in release, then runs wrk
 #   DURATION=5s ./load.sh       # shorter runs
-#   ROUNDS=3 ./load.sh          # the three servers in turn, three times
+#   ROUNDS=3 ./load.sh          # the servers in turn, three times
+#   SERVERS="strata strata+db-integrations" ./load.sh   # some of the servers only
 #
 # Each server runs in turn on 127.0.0.1 over a fresh database seeded with 100
 # authors and 1000 books; wrk (apt-get install wrk) sends, for DURATION each, a
 # read route (GET /authors/:id: an author and their books) and a write route
 # (POST /authors/:id/books), with THREADS threads and CONNECTIONS connections.
-# Runs: Strata and GRDB without the integrations (the same work), then Strata
-# with its logging, metrics and tracing integrations on (and Hummingbird's).
+# Runs, in each round: Strata and GRDB without the integrations (the same
+# work); Strata with its integrations (logging, metrics, tracing and the
+# diagnostics) but without Hummingbird's middleware (strata+db-integrations:
+# the cost of Strata's integrations alone); then Strata with both
+# (strata+integrations). SERVERS picks some of the four, in that order.
 #
 # Not for CI: it takes a few minutes and its figures depend on the machine.
 set -euo pipefail
@@ -21,6 +25,7 @@ DURATION="${DURATION:-10s}"
 THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-32}"
 ROUNDS="${ROUNDS:-1}"
+SERVERS="${SERVERS:-strata grdb strata+db-integrations strata+integrations}"
 AUTHORS=100
 SCRATCH="${SCRATCH:-.build}"
 
@@ -87,7 +92,7 @@ run() {
     start_server "$name" "$binary" "$@"
     run_wrk "$name" read
     run_wrk "$name" write
-    if [ "$name" = "strata+integrations" ]; then
+    if [[ "$name" == *integrations ]]; then
         echo "-- GET /metrics (database lines)"
         curl -sf "http://127.0.0.1:$PORT/metrics" | grep -E '^strata_(access_wait|transactions|readers)' || true
     fi
@@ -96,10 +101,16 @@ run() {
 
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "   wrk -t$THREADS -c$CONNECTIONS -d$DURATION, server and wrk on the same machine"
+# selected NAME: whether SERVERS names this server.
+selected() { [[ " $SERVERS " == *" $1 "* ]]; }
+
 for ROUND in $(seq "$ROUNDS"); do
-    run strata strata-server --no-integrations
-    run grdb grdb-server --no-integrations
-    run strata+integrations strata-server --integrations
+    if selected strata; then run strata strata-server --no-integrations; fi
+    if selected grdb; then run grdb grdb-server --no-integrations; fi
+    if selected strata+db-integrations; then
+        run strata+db-integrations strata-server --integrations --no-middleware
+    fi
+    if selected strata+integrations; then run strata+integrations strata-server --integrations; fi
 done
 
 echo

@@ -5,6 +5,9 @@ public enum Fixture {
     public static let readRowCount = 200_000
     public static let dateCount = 100_000
     public static let playerCount = 1_000
+    /// The read accesses of the `keyed-reads-*` workloads, each a fetch of
+    /// a player by primary key.
+    public static let keyedReadCount = 100_000
     public static let insertRowCount = 50_000
 
     /// Table `t`: `readRowCount` rows of 10 Int columns (x, x+1, ..., x+9).

@@ -32,6 +32,9 @@ enum Size {
     static let readRows = 20_000
     static let dates = 10_000
     static let insertRows = 5_000
+    /// The accesses of the `keyed-reads-*` workloads (a fiftieth of
+    /// `strata-profile`'s 100,000: about 5 s each under callgrind).
+    static let keyedReads = 2_000
 }
 
 /// The tables a workload reads or writes, at the check's sizes.
@@ -154,7 +157,28 @@ func cWorkloads() -> [(String, Workload)] {
     ]
 }
 
-let workloads = strataWorkloads() + cWorkloads()
+/// Built with this package's trait `Integrations` only (Scripts/check-benchmarks.sh
+/// builds it apart): a read access per fetch of a player by primary key,
+/// with each of Strata's integrations off, alone, and all three on (issue
+/// 34). Without the trait, the other workloads' counts stay those of a
+/// build that links none of the integrations' packages.
+func integrationWorkloads() -> [(String, Workload)] {
+    #if Integrations
+        StrataIntegrations.named.map { name, integrations in
+            (
+                "keyed-reads-\(name)",
+                {
+                    let reads = try StrataKeyedReads(integrations: integrations)
+                    return { try reads.fetchByPrimaryKey(count: Size.keyedReads) }
+                }
+            )
+        }
+    #else
+        []
+    #endif
+}
+
+let workloads = strataWorkloads() + cWorkloads() + integrationWorkloads()
 
 let name = CommandLine.arguments.dropFirst().first ?? "list"
 if name == "list" {

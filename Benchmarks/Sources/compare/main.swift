@@ -12,16 +12,34 @@ import WorkloadSupport
 //     swift build -c release --product compare && .build/release/compare [--rounds N] [filter]
 //
 // `filter` keeps the workloads whose name contains it.
+//
+// `compare --integrations [--rounds N]` measures instead Strata's
+// integrations (issue 34): 100,000 fetches by primary key, each in a read
+// access, with each integration off, alone and all three on, interleaved
+// (see Integrations.swift). It needs a build with this package's trait
+// `Integrations`: `swift build -c release --traits Integrations --product compare`.
 
 var rounds = 3
 var filter: String?
+var integrations = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     if argument == "--rounds", let value = arguments.popFirst().flatMap(Int.init) {
         rounds = value
+    } else if argument == "--integrations" {
+        integrations = true
     } else {
         filter = argument
     }
+}
+if integrations {
+    #if Integrations
+        try compareIntegrations(rounds: rounds)
+        exit(0)
+    #else
+        log("--integrations needs a build with the trait: swift build -c release --traits Integrations")
+        exit(2)
+    #endif
 }
 
 enum Implementation: String, CaseIterable {

@@ -213,6 +213,18 @@ func cWorkloads(_ threading: CThreading) -> [String: Workload] {
 
 var workloads: [String: Workload] = [:]
 for (name, workload) in strataWorkloads() { workloads[name] = workload }
+#if Integrations
+    // 100,000 read accesses, each a fetch by primary key, with each of
+    // Strata's integrations off, alone, and all three on (issue 34):
+    // `keyed-reads-off`, `-logging`, `-metrics`, `-tracing`, `-all`. Built
+    // with `--traits Integrations` only.
+    for (suffix, integrations) in StrataIntegrations.named {
+        workloads["keyed-reads-" + suffix] = Workload(setup: .players) { _, _ in
+            let reads = try StrataKeyedReads(integrations: integrations)
+            return { try reads.fetchByPrimaryKey(count: Fixture.keyedReadCount) }
+        }
+    }
+#endif
 for (name, workload) in grdbWorkloads() { workloads["grdb-" + name] = workload }
 for (name, workload) in cWorkloads(.multiThread) { workloads["c-mt-" + name] = workload }
 for (name, workload) in cWorkloads(.serialized) { workloads["c-" + name] = workload }

@@ -142,28 +142,48 @@ public struct Configuration: Sendable {
         /// long read transactions (`warning`), connections (`info`), and
         /// failures of the library's own bookkeeping (`error`). Nil, the
         /// default, logs nothing. Needs the `Logging` package trait.
+        ///
+        /// Its level is read once per access, when the access starts: a
+        /// change of level reaches each connection at its next access.
+        /// Above `debug`, and without ``slowStatementThreshold``, the
+        /// statements cost nothing more: no message, no metadata, no clock
+        /// read.
         public var logger: Logger? = nil
 
         /// Statements that run longer than this, in seconds, are logged as
         /// warnings with their duration (and their arguments, only when
         /// ``publicStatementArguments`` is true). Nil, the default, logs none.
+        ///
+        /// While the logger's level is at most `warning`, every statement is
+        /// timed (two clock reads), since any of them may be slow; the
+        /// warning's message is only built for those that are.
         public var slowStatementThreshold: TimeInterval? = nil
 
         /// Read transactions of a ``DatabasePool`` that stay open longer than
         /// this, in seconds, are logged as warnings: long reads prevent
         /// checkpoints and let the WAL grow. Nil, the default, logs none.
+        ///
+        /// The start of each access is timed (one clock read) and, while the
+        /// logger's level is at most `warning`, one timer at a time per
+        /// connection checks the read that is open when it fires.
         public var longReadTransactionThreshold: TimeInterval? = nil
     #endif
 
     #if Metrics
         /// The metrics recorded through swift-metrics; nil, the default,
         /// records none. Needs the `Metrics` package trait.
+        ///
+        /// The handles are made once per connection; each statement costs
+        /// two clock reads and one call to a handler.
         public var metrics: DatabaseMetrics? = nil
     #endif
 
     #if Tracing
         /// The spans created through swift-distributed-tracing; nil, the
         /// default, creates none. Needs the `Tracing` package trait.
+        ///
+        /// With a no-op tracer (none bootstrapped, or `NoOpTracer`), an
+        /// access creates no span and its statements cost nothing more.
         public var tracing: DatabaseTracing? = nil
     #endif
 

@@ -128,8 +128,14 @@ public final class Database {
     let instrument: (any DatabaseInstrument)?
 
     /// Which executions the instruments hear of, timed (see
-    /// `DatabaseInstrument.statementTiming`); read once, at opening.
-    let instrumentStatementTiming: StatementTiming
+    /// `DatabaseInstrument.statementTiming`): read at opening, then, during
+    /// each access, what the instruments ask for that access
+    /// (`statementTiming(during:)`).
+    @exclusivity(unchecked) var instrumentStatementTiming: StatementTiming
+
+    /// Whether an instrument reads when accesses wait and start
+    /// (`DatabaseInstrument.timesAccesses`); read once, at opening.
+    let instrumentTimesAccesses: Bool
 
     /// Whether an instrument wants the statements that ran in each access
     /// (`DatabaseInstrument.tracksStatementRuns`); read once, at opening.
@@ -193,6 +199,7 @@ public final class Database {
         let instrument = configuration.makeInstrument()
         self.instrument = instrument
         self.instrumentStatementTiming = instrument?.statementTiming ?? .none
+        self.instrumentTimesAccesses = instrument?.timesAccesses ?? false
         self.instrumentTracksStatementRuns = instrument?.tracksStatementRuns ?? false
 
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI

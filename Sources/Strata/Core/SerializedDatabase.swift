@@ -84,7 +84,7 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// Starts reporting an access, on the caller's thread or task.
     private func willWait() -> DatabaseAccessContext {
-        let access = DatabaseAccessContext(role: role, label: queue.label)
+        let access = DatabaseAccessContext(role: role, label: db.description, timed: db.instrumentTimesAccesses)
         db.instrument?.accessWillWait(access)
         return access
     }
@@ -92,11 +92,21 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Runs an access on the queue, reported to the integrations.
     private func instrumented<T>(_ access: DatabaseAccessContext, _ body: (Database) throws -> T) rethrows -> T {
         let instrument = db.instrument!
-        access.start = DispatchTime.now().uptimeNanoseconds
+        if access.waitStart != 0 {
+            access.start = DispatchTime.now().uptimeNanoseconds
+        }
         let enclosing = db.currentAccess
+        let enclosingTiming = db.instrumentStatementTiming
         db.currentAccess = access
-        defer { db.currentAccess = enclosing }
+        defer {
+            db.currentAccess = enclosing
+            db.instrumentStatementTiming = enclosingTiming
+        }
         instrument.accessDidStart(access, db)
+        // Decided once per access: an instrument whose output would be
+        // thrown away (a logger above `debug`, a no-op tracer) asks for no
+        // statement of the access.
+        db.instrumentStatementTiming = instrument.statementTiming(during: access)
         do {
             let result = try body(db)
             instrument.accessDidEnd(access, db, error: nil)

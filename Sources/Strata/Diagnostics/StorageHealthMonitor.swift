@@ -190,6 +190,8 @@ public final class StorageHealthMonitor: Sendable {
 extension StorageHealthMonitor: DatabaseInstrument {
     var observesWALCommits: Bool { true }
     var statementTiming: StatementTiming { .none }
+    /// The long reads are measured from the start of each access.
+    var timesAccesses: Bool { true }
 
     func connectionDidOpen(_ db: Database) {
         guard !db.isReadOnlyConnection else { return }

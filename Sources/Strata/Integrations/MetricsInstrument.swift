@@ -24,6 +24,12 @@
     /// normalized SQL) and `table`: `<label>.statement.executions`,
     /// `.failures`, `.rows`, `.full_scan_steps`, `.sorts`,
     /// `.automatic_index_rows`, `.vm_steps` (counters) and `.time` (timer).
+    ///
+    /// Each connection makes its handles once, when it opens, from the
+    /// factory of that moment. Each statement then costs two clock reads
+    /// and one call to the duration timer's handler, and each access of a
+    /// writer two clock reads and one call to the wait timer's handler. With
+    /// the no-op factory (nothing bootstrapped), none of it happens.
     public struct DatabaseMetrics: Sendable {
         /// The prefix of metric labels.
         public var label: String
@@ -43,6 +49,14 @@
     }
 
     /// Records metrics through swift-metrics (``Configuration/metrics``).
+    ///
+    /// Its handles are made once per connection, when it opens, from the
+    /// factory of that moment. Each statement costs two clock reads and one
+    /// call to the duration timer's handler; each access of a writer, two
+    /// clock reads and one call to the wait timer's handler. With the no-op
+    /// factory (nothing bootstrapped in `MetricsSystem`, or
+    /// `NOOPMetricsHandler`), whose handlers throw every value away, the
+    /// connection times no statement and no access.
     final class MetricsInstrument: DatabaseInstrument {
         let statementDuration: Timer
         let writerWait: Timer
@@ -52,8 +66,12 @@
         let rollbacks: Counter
         let observationFetches: Counter
 
+        /// Whether the factory throws every value away.
+        let isNoOp: Bool
+
         init(_ metrics: DatabaseMetrics) {
             let factory = metrics.factory ?? MetricsSystem.factory
+            isNoOp = factory is NOOPMetricsHandler
             let label = metrics.label
             let dimensions = metrics.dimensions
             statementDuration = Timer(
@@ -71,6 +89,10 @@
                 label: "\(label).observation.fetches", dimensions: dimensions, factory: factory)
         }
 
+        var statementTiming: StatementTiming { isNoOp ? .none : .every }
+
+        var timesAccesses: Bool { !isNoOp }
+
         func readersInUseDidChange(label: String, count: Int) {
             readersInUse.record(count)
         }
@@ -82,7 +104,7 @@
         func accessDidStart(_ access: DatabaseAccessContext, _ db: Database) {
             // Readers of a pool report their wait in `readerWaitDidEnd`:
             // once leased, a reader is theirs alone.
-            guard access.role == .writer else { return }
+            guard access.role == .writer, access.waitStart != 0 else { return }
             writerWait.recordNanoseconds(Int64(access.start &- access.waitStart))
         }
 

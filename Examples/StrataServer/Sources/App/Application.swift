@@ -1,9 +1,10 @@
 import Hummingbird
 import Logging
 
-/// The Hummingbird application: the API, and with the integrations on,
-/// Hummingbird's log, metrics and tracing middleware (a span per request,
-/// which Strata's database spans are children of).
+/// The Hummingbird application: the API, and with the integrations on
+/// (unless `options.middleware` is off), Hummingbird's log, metrics and
+/// tracing middleware (a span per request, which Strata's database spans are
+/// children of).
 public func buildApplication(_ options: ServerOptions) throws -> some ApplicationProtocol {
     let api = try LibraryAPI(options: options)
     let router = buildRouter(api, options: options)
@@ -12,6 +13,7 @@ public func buildApplication(_ options: ServerOptions) throws -> some Applicatio
         metadata: [
             "readers": "\(options.maximumReaderCount)",
             "integrations": "\(options.integrations)",
+            "middleware": "\(options.integrations && options.middleware)",
         ])
     return Application(
         router: router,
@@ -24,7 +26,7 @@ public func buildApplication(_ options: ServerOptions) throws -> some Applicatio
 /// The router of the application.
 public func buildRouter(_ api: LibraryAPI, options: ServerOptions) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
-    if options.integrations {
+    if options.integrations && options.middleware {
         router.middlewares.add(LogRequestsMiddleware(.debug))
         router.middlewares.add(MetricsMiddleware())
         router.middlewares.add(TracingMiddleware())

@@ -25,6 +25,11 @@ public struct ServerOptions: Sendable {
     /// tracing middleware, and, in the Strata build, Strata's integrations
     /// (SQL log, slow statements, long reads, database metrics, spans).
     public var integrations = true
+    /// With the integrations: whether Hummingbird's log, metrics and tracing
+    /// middleware run too. Off, only the database reports (Strata's
+    /// integrations and diagnostics in the Strata build, nothing in the GRDB
+    /// build), so that a load test separates the two costs.
+    public var middleware = true
     /// With the integrations: statements slower than this are logged as
     /// warnings.
     public var slowStatementThreshold: Double? = 0.1

@@ -31,6 +31,11 @@ public struct ServerCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Logs, metrics (GET /metrics) and traces of requests and the database.")
     var integrations = true
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "With the integrations: Hummingbird's log, metrics and tracing middleware (off: the database's only).")
+    var middleware = true
+
     public init() {}
 
     public func run() async throws {
@@ -46,6 +51,7 @@ public struct ServerCommand: AsyncParsableCommand {
         options.seedAuthors = seedAuthors
         options.logger = logger
         options.integrations = integrations
+        options.middleware = middleware
         if integrations {
             let metrics = TextMetrics()
             MetricsSystem.bootstrap(metrics)

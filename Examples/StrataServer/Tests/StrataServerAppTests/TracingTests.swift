@@ -117,6 +117,32 @@ struct TracingTests {
         }
     }
 
+    @Test("Without Hummingbird's middleware (--no-middleware), Strata still traces the database, with no HTTP span")
+    func databaseSpansWithoutMiddleware() async throws {
+        let databaseTracer = InMemoryTracer()
+        let server = try TestServer { options in
+            options.integrations = true
+            options.middleware = false
+            options.tracer = databaseTracer
+        }
+        try await server.app.test(.router) { client in
+            let author = try await client.post("/authors", json: NewAuthor(name: "Octavia E. Butler")).decode(
+                Author.self)
+            let id = try #require(author.id)
+            let trace = ClientTrace()
+            try await client.execute(uri: "/authors/\(id)", method: .get, headers: trace.headers) {
+                #expect($0.status == .ok)
+            }
+            // No tracing middleware: the client's trace has no HTTP span.
+            #expect(trace.spans.isEmpty)
+            // Strata's integration reports to its own tracer, outside of it.
+            let accesses = databaseTracer.finishedSpans.filter { $0.operationName.hasPrefix("db.") }
+            #expect(accesses.contains { $0.operationName == "db.read" })
+            #expect(accesses.contains { $0.operationName == "db.write" })
+            #expect(accesses.allSatisfy { $0.traceID != trace.traceID })
+        }
+    }
+
     @Test("The write of a POST is a `db.write` span under its HTTP span, with its INSERT")
     func writeSpans() async throws {
         let tracer = tracer

@@ -57,6 +57,19 @@ protocol DatabaseInstrument: AnyObject, Sendable {
     /// `statementDidExecute`...), timed: the connection reads the clock for
     /// those only.
     var statementTiming: StatementTiming { get }
+    /// Which executions of the statements of `access` the instrument hears
+    /// of, timed: asked once per access, after ``accessDidStart(_:_:)``, on
+    /// the connection's queue; by default, ``statementTiming`` (which also
+    /// applies outside of accesses). An instrument whose output would be thrown away
+    /// during this access (a logger above `debug`, a no-op tracer) returns
+    /// `.none`, and the connection reads no clock and makes no call for its
+    /// statements.
+    func statementTiming(during access: DatabaseAccessContext) -> StatementTiming
+    /// Whether the instrument reads when accesses start to wait and start
+    /// (``DatabaseAccessContext/waitStart`` and ``DatabaseAccessContext/start``):
+    /// without one that does, the connection reads no clock for accesses.
+    /// Read once, when a connection opens.
+    var timesAccesses: Bool { get }
     /// Whether the instrument wants, at the end of each access, the
     /// statements of the statement cache that ran during it
     /// (`statementsDidRun`).
@@ -109,17 +122,19 @@ final class DatabaseAccessContext: @unchecked Sendable {
     let role: DatabaseAccessRole
     /// The label of the connection's queue.
     let label: String
-    /// When the access started to wait (`DispatchTime` nanoseconds).
+    /// When the access started to wait (`DispatchTime` nanoseconds), or 0
+    /// when no instrument ``DatabaseInstrument/timesAccesses``.
     let waitStart: UInt64
-    /// When the access started on its connection.
+    /// When the access started on its connection, or 0 when no instrument
+    /// ``DatabaseInstrument/timesAccesses``.
     var start: UInt64 = 0
     /// State owned by the integrations, by key.
     var attachments: [String: Any] = [:]
 
-    init(role: DatabaseAccessRole, label: String) {
+    init(role: DatabaseAccessRole, label: String, timed: Bool) {
         self.role = role
         self.label = label
-        self.waitStart = DispatchTime.now().uptimeNanoseconds
+        self.waitStart = timed ? DispatchTime.now().uptimeNanoseconds : 0
     }
 }
 
@@ -141,6 +156,8 @@ extension DatabaseInstrument {
     func statementWasPrepared(_ statement: Statement, _ db: Database) {}
     func diagnosticWasReported(_ db: Database, message: String) {}
     var statementTiming: StatementTiming { .every }
+    func statementTiming(during access: DatabaseAccessContext) -> StatementTiming { statementTiming }
+    var timesAccesses: Bool { false }
     var tracksStatementRuns: Bool { false }
     func statementsDidRun(_ statements: [Statement], _ db: Database) {}
     var observesWALCommits: Bool { false }
@@ -150,12 +167,41 @@ extension DatabaseInstrument {
     ) {}
 }
 
-/// Several instruments, called in order.
-final class CompositeDatabaseInstrument: DatabaseInstrument {
+/// Several instruments, called in order. One per connection: the
+/// statements of an access go only to the instruments that asked for them
+/// (`statementTiming(during:)` other than `.none`), so that one that throws
+/// its output away (a no-op tracer) is not called for each statement because
+/// another one times them.
+final class CompositeDatabaseInstrument: DatabaseInstrument, @unchecked Sendable {
     let instruments: [any DatabaseInstrument]
+    /// Bit `i` is set when `instruments[i]` hears of the statements of the
+    /// running access (all of them outside of accesses). Only touched on the
+    /// connection's queue.
+    private(set) var statementListeners: UInt64
+    /// The instruments that hear of statements outside of accesses: those
+    /// whose `statementTiming` is not `.none`.
+    private let defaultStatementListeners: UInt64
 
     init(instruments: [any DatabaseInstrument]) {
+        precondition(instruments.count <= 64, "too many instruments")
         self.instruments = instruments
+        var listeners: UInt64 = 0
+        for (index, instrument) in instruments.enumerated() where instrument.statementTiming != .none {
+            listeners |= 1 << UInt64(index)
+        }
+        self.statementListeners = listeners
+        self.defaultStatementListeners = listeners
+    }
+
+    /// Calls `body` with each instrument that hears of statements now.
+    @inline(__always)
+    private func forEachStatementListener(_ body: (any DatabaseInstrument) -> Void) {
+        var listeners = statementListeners
+        while listeners != 0 {
+            let index = listeners.trailingZeroBitCount
+            body(instruments[index])
+            listeners &= listeners &- 1
+        }
     }
 
     func connectionDidOpen(_ db: Database) { for i in instruments { i.connectionDidOpen(db) } }
@@ -175,15 +221,16 @@ final class CompositeDatabaseInstrument: DatabaseInstrument {
     }
     func accessDidEnd(_ access: DatabaseAccessContext, _ db: Database, error: (any Error)?) {
         for i in instruments.reversed() { i.accessDidEnd(access, db, error: error) }
+        statementListeners = defaultStatementListeners
     }
     func statementWillExecute(_ statement: Statement, _ db: Database) {
-        for i in instruments { i.statementWillExecute(statement, db) }
+        forEachStatementListener { $0.statementWillExecute(statement, db) }
     }
     func statementDidExecute(_ statement: Statement, _ db: Database) {
-        for i in instruments { i.statementDidExecute(statement, db) }
+        forEachStatementListener { $0.statementDidExecute(statement, db) }
     }
     func statementDidFail(_ statement: Statement, _ db: Database, error: DatabaseError) {
-        for i in instruments { i.statementDidFail(statement, db, error: error) }
+        forEachStatementListener { $0.statementDidFail(statement, db, error: error) }
     }
     func transactionDidEnd(_ db: Database, committed: Bool) {
         for i in instruments { i.transactionDidEnd(db, committed: committed) }
@@ -199,6 +246,20 @@ final class CompositeDatabaseInstrument: DatabaseInstrument {
         for i in instruments { i.diagnosticWasReported(db, message: message) }
     }
     var statementTiming: StatementTiming { instruments.map(\.statementTiming).max() ?? .none }
+    func statementTiming(during access: DatabaseAccessContext) -> StatementTiming {
+        var timing = StatementTiming.none
+        var listeners: UInt64 = 0
+        for (index, instrument) in instruments.enumerated() {
+            let instrumentTiming = instrument.statementTiming(during: access)
+            if instrumentTiming != .none {
+                listeners |= 1 << UInt64(index)
+                timing = max(timing, instrumentTiming)
+            }
+        }
+        statementListeners = listeners
+        return timing
+    }
+    var timesAccesses: Bool { instruments.contains { $0.timesAccesses } }
     var tracksStatementRuns: Bool { instruments.contains { $0.tracksStatementRuns } }
     func statementsDidRun(_ statements: [Statement], _ db: Database) {
         for i in instruments { i.statementsDidRun(statements, db) }
