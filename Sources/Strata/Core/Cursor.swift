@@ -76,19 +76,20 @@ extension DatabaseCursor {
             if let failure = _statement.stepFailure { throw failure }
             return nil
         }
-        let sqliteStatement = _statement.sqliteStatement
+        let statement = _statement
+        let sqliteStatement = statement.sqliteStatement
         switch sqlite3_step(sqliteStatement) {
         case SQLITE_ROW:
-            _statement.steppedRowCount &+= 1
-            if _statement.checksRecompilation { _statement.checkRecompilation() }
+            statement.steppedRowCount &+= 1
+            if statement.checksRecompilation { statement.checkRecompilation() }
             return try _element(sqliteStatement: sqliteStatement)
         case SQLITE_DONE:
             _isDone = true
-            _statement.didFinishStepping()
+            statement.didFinishStepping()
             return nil
         case let code:
             _isDone = true
-            try _statement.didFailStepping(code)
+            try statement.didFailStepping(code)
         }
     }
 
@@ -99,29 +100,30 @@ extension DatabaseCursor {
             if let failure = _statement.stepFailure { throw failure }
             return
         }
-        let sqliteStatement = _statement.sqliteStatement
+        let statement = _statement
+        let sqliteStatement = statement.sqliteStatement
         // Rows are counted in a local, added to the statement's count before
         // the end is told (the statement statistics read it then), or when
         // `body` throws.
         var rowCount = 0
-        defer { _statement.steppedRowCount &+= rowCount }
+        defer { statement.steppedRowCount &+= rowCount }
         while true {
             switch sqlite3_step(sqliteStatement) {
             case SQLITE_ROW:
                 rowCount &+= 1
-                if _statement.checksRecompilation { _statement.checkRecompilation() }
+                if statement.checksRecompilation { statement.checkRecompilation() }
                 try body(_element(sqliteStatement: sqliteStatement))
             case SQLITE_DONE:
                 _isDone = true
-                _statement.steppedRowCount &+= rowCount
+                statement.steppedRowCount &+= rowCount
                 rowCount = 0
-                _statement.didFinishStepping()
+                statement.didFinishStepping()
                 return
             case let code:
                 _isDone = true
-                _statement.steppedRowCount &+= rowCount
+                statement.steppedRowCount &+= rowCount
                 rowCount = 0
-                try _statement.didFailStepping(code)
+                try statement.didFailStepping(code)
             }
         }
     }

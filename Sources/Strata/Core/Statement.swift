@@ -138,6 +138,17 @@ public final class Statement {
         return names
     }
 
+    /// Whether `names` are the column names of `sqliteStatement`.
+    private static func columnNames(_ names: [String], match sqliteStatement: SQLiteStatement) -> Bool {
+        guard names.count == Int(sqlite3_column_count(sqliteStatement)) else { return false }
+        for (index, name) in names.enumerated() {
+            guard let current = sqlite3_column_name(sqliteStatement, CInt(index)),
+                name.withCString({ strcmp($0, current) == 0 })
+            else { return false }
+        }
+        return true
+    }
+
     /// `columnNames`, once read.
     @exclusivity(unchecked)
     private var cachedColumnNames: [String]?
@@ -165,7 +176,10 @@ public final class Statement {
         let count = sqlite3_stmt_status(sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
         guard count != recompilationCount else { return }
         recompilationCount = count
-        cachedColumnNames = nil
+        // SQLite also compiles a statement again when new values bound to
+        // its parameters may change its query plan: its columns stay.
+        guard let cachedColumnNames, !Self.columnNames(cachedColumnNames, match: sqliteStatement) else { return }
+        self.cachedColumnNames = nil
         lowercaseColumnIndexes = nil
         lookupNames = []
         hasUniqueColumnNames = false
