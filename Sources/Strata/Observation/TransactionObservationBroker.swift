@@ -302,6 +302,9 @@ final class TransactionObservationBroker {
     func databaseWillCommit() -> Bool {
         deliverPendingChanges()
         savepoints = []
+        if observesExternalChanges, let externalChangeMonitor {
+            externalChangeMonitor.ownTransactionWillCommit()
+        }
         guard hasApplicationObservers else { return true }
         do {
             try withCurrentBroker {

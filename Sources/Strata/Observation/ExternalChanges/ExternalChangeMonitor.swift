@@ -18,6 +18,14 @@
 //
 // A suspended connection (Database.suspendNotification) takes no lock:
 // the checks wait until it resumes.
+//
+// The connection's own commits write the files too. Each write would queue
+// a file event in the kernel, a cost paid by each write of the connection
+// (several per commit). So while the connection commits, the watcher
+// ignores writes, and each own commit asks for a check instead (at most one
+// per `minimumCheckInterval`): another process's commit is seen at the
+// next own commit, or at the latest when the watcher resumes,
+// `writeQuietInterval` after the last own commit, with a check.
 
 import Dispatch
 import Foundation
@@ -42,6 +50,10 @@ final class ExternalChangeMonitor: @unchecked Sendable {
     /// pool itself writes the WAL, and wakes the watcher: at most one check
     /// per interval keeps the cost of those wake-ups off the writes.
     static let minimumCheckInterval: TimeInterval = 0.01
+
+    /// How long after the connection's last own commit the watcher notices
+    /// writes again, in seconds.
+    static let writeQuietInterval: TimeInterval = 0.05
 
     /// How often a suspended connection looks whether it was resumed, to
     /// check the data version then, in seconds.
@@ -69,6 +81,11 @@ final class ExternalChangeMonitor: @unchecked Sendable {
     private let checkIsPending = AtomicFlag(false)
     /// Set by file events: the next check starts the rechecks again.
     private let fileDidChange = AtomicFlag(false)
+    /// When the connection last committed (`DispatchTime` nanoseconds).
+    private let lastOwnCommit = Mutex<UInt64>(0)
+    /// Whether the watcher ignores writes, until `writeQuietInterval` after
+    /// the last own commit.
+    private let watcherIgnoresWrites = AtomicFlag(false)
 
     /// Whether the monitor watches.
     private(set) var isRunning = false
@@ -124,6 +141,41 @@ final class ExternalChangeMonitor: @unchecked Sendable {
         isRunning = false
         watcher?.stop()
         watcher = nil
+    }
+
+    // MARK: - Own commits
+
+    /// Called as the connection commits a write transaction, on its queue.
+    func ownTransactionWillCommit() {
+        guard isRunning, usesFileNotifications else { return }
+        lastOwnCommit.withLock { $0 = DispatchTime.now().uptimeNanoseconds }
+        // Another process's commit is seen at this check rather than at a
+        // file event.
+        scheduleCheck()
+        guard !watcherIgnoresWrites.exchange(true), let watcher else { return }
+        eventQueue.async { [weak self] in
+            watcher.setIgnoresWrites(true)
+            self?.scheduleWriteNotificationsResumption(of: watcher, after: Self.writeQuietInterval)
+        }
+    }
+
+    /// On `eventQueue`: once no own commit happened for
+    /// `writeQuietInterval`, the watcher notices writes again, and a check
+    /// looks for the commits of others made meanwhile.
+    private func scheduleWriteNotificationsResumption(of watcher: any FileChangeWatcher, after delay: TimeInterval) {
+        eventQueue.asyncAfter(deadline: .now() + delay) { [weak self] in
+            guard let self else { return }
+            let quiet = UInt64(Self.writeQuietInterval * 1_000_000_000)
+            let elapsed = DispatchTime.now().uptimeNanoseconds &- lastOwnCommit.withLock { $0 }
+            if elapsed < quiet {
+                scheduleWriteNotificationsResumption(of: watcher, after: Double(quiet - elapsed) / 1_000_000_000)
+                return
+            }
+            watcher.setIgnoresWrites(false)
+            watcherIgnoresWrites.store(false)
+            fileDidChange.store(true)
+            scheduleCheck()
+        }
     }
 
     // MARK: - Checks

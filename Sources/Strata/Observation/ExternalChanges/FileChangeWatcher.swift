@@ -21,6 +21,17 @@ import Foundation
 protocol FileChangeWatcher: AnyObject, Sendable {
     /// Stops the calls, and releases the file descriptors and timers.
     func stop()
+
+    /// Stops (true) or resumes (false) the notifications of writes to the
+    /// files, while the connection's own writes make the monitor look
+    /// anyway: the kernel then queues no event for each of them. The
+    /// notifications of files created, deleted or renamed go on. On the
+    /// watcher's queue.
+    func setIgnoresWrites(_ ignoresWrites: Bool)
+}
+
+extension FileChangeWatcher {
+    func setIgnoresWrites(_ ignoresWrites: Bool) {}
 }
 
 /// The names of the files whose changes matter: the database, its WAL and
@@ -112,14 +123,26 @@ final class PollingWatcher: FileChangeWatcher, @unchecked Sendable {
         /// meanwhile, and the watcher's thread does not wake up for each.
         static let pauseInterval: TimeInterval = 0.01
 
+        /// The events of the files of the directory that the watcher reads.
+        private static let mask = UInt32(
+            IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
+        /// `mask` without the writes (see `setIgnoresWrites(_:)`).
+        private static let maskIgnoringWrites = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
+
+        private let descriptor: Int32
+        private let directory: String
+        /// Whether writes are ignored now. Only touched on `queue`.
+        private var ignoresWrites = false
+
         init?(files: DatabaseFileNames, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) {
             let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             guard descriptor >= 0 else { return nil }
-            let mask = IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
-            guard inotify_add_watch(descriptor, files.directory, UInt32(mask)) >= 0 else {
+            guard inotify_add_watch(descriptor, files.directory, Self.mask) >= 0 else {
                 close(descriptor)
                 return nil
             }
+            self.descriptor = descriptor
+            self.directory = files.directory
             self.queue = queue
             source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
             source.setEventHandler { [weak self] in
@@ -140,6 +163,16 @@ final class PollingWatcher: FileChangeWatcher, @unchecked Sendable {
                 guard isPaused else { return }
                 isPaused = false
                 source.resume()
+            }
+        }
+
+        /// Replaces the watch's mask: adding a watch for a watched path
+        /// replaces its mask. When that fails, writes stay notified.
+        func setIgnoresWrites(_ ignoresWrites: Bool) {
+            guard ignoresWrites != self.ignoresWrites, !source.isCancelled else { return }
+            let mask = ignoresWrites ? Self.maskIgnoringWrites : Self.mask
+            if inotify_add_watch(descriptor, directory, mask) >= 0 {
+                self.ignoresWrites = ignoresWrites
             }
         }
 

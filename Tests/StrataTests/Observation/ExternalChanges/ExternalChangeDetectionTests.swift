@@ -149,6 +149,23 @@ struct ExternalChangeDetectionTests {
         cancellable.cancel()
     }
 
+    @Test(
+        "Right after the pool's own commits, while its watcher ignores writes, another process's commit is seen",
+        arguments: ExternalChangeWriter.allCases)
+    func commitAfterOwnWritesIsSeen(_ kind: ExternalChangeWriter) async throws {
+        let directory = try TemporaryDirectory()
+        let (writer, path) = try kind.open(directory)
+        let (cancellable, values) = await startObservingPlayerCount(writer)
+        // Own commits: the watcher stops noticing writes until 50 ms after
+        // the last one.
+        for _ in 0..<20 {
+            try await writer.write { db in try db.execute(sql: "INSERT INTO player (value) VALUES (0)") }
+        }
+        try await insertPlayerFromAnotherProcess(path)
+        #expect(await values.wait { $0.last == 21 }, "\(kind): \(values.values)")
+        cancellable.cancel()
+    }
+
     @Test("On Linux, the commits of another process are noticed through inotify")
     func linuxUsesFileNotifications() async throws {
         #if os(Linux)
