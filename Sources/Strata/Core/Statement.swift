@@ -131,11 +131,13 @@ public final class Statement {
     }
 
     /// The result column names, in order. Wraps `sqlite3_column_name`.
-    public var columnNames: [String] {
-        if let cachedColumnNames { return cachedColumnNames }
-        let names = (0..<CInt(columnCount)).map { String(cString: sqlite3_column_name(sqliteStatement, $0)) }
-        cachedColumnNames = names
-        return names
+    public lazy var columnNames: [String] = {
+        columnNamesWereRead = true
+        return Self.currentColumnNames(of: sqliteStatement)
+    }()
+
+    private static func currentColumnNames(of sqliteStatement: SQLiteStatement) -> [String] {
+        (0..<sqlite3_column_count(sqliteStatement)).map { String(cString: sqlite3_column_name(sqliteStatement, $0)) }
     }
 
     /// Whether `names` are the column names of `sqliteStatement`.
@@ -149,9 +151,10 @@ public final class Statement {
         return true
     }
 
-    /// `columnNames`, once read.
+    /// Whether `columnNames` was read (and everything cached about the
+    /// columns is derived from it).
     @exclusivity(unchecked)
-    private var cachedColumnNames: [String]?
+    private var columnNamesWereRead = false
 
     /// Set at each execution, so that its first row checks whether SQLite
     /// compiled the statement again (`checkRecompilation()`).
@@ -178,8 +181,8 @@ public final class Statement {
         recompilationCount = count
         // SQLite also compiles a statement again when new values bound to
         // its parameters may change its query plan: its columns stay.
-        guard let cachedColumnNames, !Self.columnNames(cachedColumnNames, match: sqliteStatement) else { return }
-        self.cachedColumnNames = nil
+        guard columnNamesWereRead, !Self.columnNames(columnNames, match: sqliteStatement) else { return }
+        columnNames = Self.currentColumnNames(of: sqliteStatement)
         lowercaseColumnIndexes = nil
         lookupNames = []
         hasUniqueColumnNames = false
