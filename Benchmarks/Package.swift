@@ -59,7 +59,8 @@ let package = Package(
                 "WorkloadSupport", .product(name: "Strata", package: "Strata"),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Integrations"])),
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Integrations"])),
-                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Integrations"])),
+                .product(
+                    name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Integrations"])),
             ],
             path: "Sources/StrataWorkloads"
         ),
