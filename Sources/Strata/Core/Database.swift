@@ -1,6 +1,7 @@
-// The `Database` class: its stored properties, which Swift only allows in
-// the class's own body (they cannot move to the extension files), and the
-// opening and closing of the connection that set them up. Everything else a
+// One class, one file: the `Database` class's stored properties, which
+// Swift only allows in the class's own body (they cannot move to the
+// extension files), and the opening and closing of the connection that set
+// them up. Everything else a
 // connection does is in the `Database+*.swift` files of this folder.
 
 import Foundation

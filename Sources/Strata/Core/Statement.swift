@@ -1,3 +1,9 @@
+// One class, one file: the `Statement` class's stored properties (the
+// caches of its columns, its arguments and its execution counters), which
+// Swift only allows in the class's own body, and the execution that reads
+// and resets them together. Arguments, coding keys and instrumentation live
+// in the `Statement+*.swift` extensions.
+
 import Foundation
 
 /// A prepared statement: compiled SQL, ready to be executed or fetched, many times.

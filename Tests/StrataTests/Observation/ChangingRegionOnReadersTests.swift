@@ -49,10 +49,12 @@ private struct FlagFixture {
         }
     }
 
-    func start() -> (AnyDatabaseCancellable, ObservedValues<FlaggedCount>) {
+    /// Starts the observation, and waits for its first value.
+    func start() async -> (AnyDatabaseCancellable, ObservedValues<FlaggedCount>) {
         let values = ObservedValues<FlaggedCount>()
         let cancellable = observation.start(
             in: dbPool, scheduling: .async(onQueue: DispatchQueue(label: "values")), recordingIn: values)
+        await values.waitForValues(1)
         return (cancellable, values)
     }
 
@@ -70,9 +72,8 @@ struct ChangingRegionOnReadersTests {
     @Test("The first two fetches run on the writer, the next ones on readers while the region stays the same")
     func stableRegionMovesToReaders() async throws {
         let fixture = try FlagFixture()
-        let (cancellable, values) = fixture.start()
+        let (cancellable, values) = await fixture.start()
         defer { cancellable.cancel() }
-        await values.waitForValues(1)
         try fixture.execute("INSERT INTO a VALUES (1)")
         await values.waitForValues(2)
         try fixture.execute("INSERT INTO a VALUES (2)")
@@ -88,12 +89,11 @@ struct ChangingRegionOnReadersTests {
     @Test("A commit made after a reader's snapshot to a table that only the new region holds is not missed")
     func commitAfterTheSnapshotOfANewRegionIsSeen() async throws {
         let fixture = try FlagFixture()
-        let (cancellable, values) = fixture.start()
+        let (cancellable, values) = await fixture.start()
         defer {
             fixture.gate.open()
             cancellable.cancel()
         }
-        await values.waitForValues(1)
         try fixture.execute("INSERT INTO a VALUES (1)")
         await values.waitForValues(2)
         // The region {flag, a} is stable: the next fetch runs on a reader.
@@ -124,9 +124,8 @@ struct ChangingRegionOnReadersTests {
     @Test("Fetches on readers and on the writer deliver the values in the order of the commits")
     func valuesStayInOrderAcrossRegionChanges() async throws {
         let fixture = try FlagFixture()
-        let (cancellable, values) = fixture.start()
+        let (cancellable, values) = await fixture.start()
         defer { cancellable.cancel() }
-        await values.waitForValues(1)
         // Rows and flag flips interleaved: the region changes again and again.
         for round in 1...30 {
             try fixture.execute("INSERT INTO a VALUES (\(round)); INSERT INTO b VALUES (\(round))")

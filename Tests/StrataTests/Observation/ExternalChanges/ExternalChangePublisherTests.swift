@@ -17,9 +17,9 @@
     @Suite("External changes: publishers")
     struct ExternalChangePublisherTests {
         @Test(
-            "A value observation's publisher sees each commit of another process",
+            "The publishers of a value observation and of a region observation see each commit of another process",
             arguments: ExternalChangeWriter.allCases)
-        func valuePublisher(_ kind: ExternalChangeWriter) async throws {
+        func publishers(_ kind: ExternalChangeWriter) async throws {
             let directory = try TemporaryDirectory()
             let (writer, path) = try kind.open(directory)
             let recorder = externalPlayerCount.publisher(
@@ -27,19 +27,6 @@
             )
             .subscribeRecorder()
             defer { recorder.cancel() }
-            try await recorder.waitForValues(1)
-            try await insertPlayersFromAnotherProcess(path) { count in
-                try await recorder.waitForValues(count + 1)
-            }
-            #expect(recorder.values == [0, 1, 2, 3])
-        }
-
-        @Test(
-            "A region observation's publisher sees each commit of another process",
-            arguments: ExternalChangeWriter.allCases)
-        func regionPublisher(_ kind: ExternalChangeWriter) async throws {
-            let directory = try TemporaryDirectory()
-            let (writer, path) = try kind.open(directory)
             let counts = Waitable<[Int]>([])
             let cancellable = DatabaseRegionObservation(tracking: Table("player"))
                 .publisher(in: writer)
@@ -50,9 +37,12 @@
                         counts.update { $0.append(count) }
                     })
             defer { cancellable.cancel() }
+            try await recorder.waitForValues(1)
             try await insertPlayersFromAnotherProcess(path) { count in
+                try await recorder.waitForValues(count + 1)
                 try await counts.wait("\(count) changes") { $0.last == count }
             }
+            #expect(recorder.values == [0, 1, 2, 3])
             #expect(counts.value == [1, 2, 3])
         }
     }
