@@ -10,6 +10,9 @@
 //         count of THEIRS, inserts COUNT rows in MINE, one transaction each,
 //         then waits until the observed count is COUNT, and prints
 //         "observed=N fresh=M" (the last observed value and a fresh fetch).
+//     strata-external-writer apply PATH SOURCE
+//         Writes SOURCE over PATH as a replica's follower does
+//         (FollowerApply.swift).
 
 import Dispatch
 import Foundation
@@ -22,8 +25,13 @@ func fail(_ message: String) -> Never {
 
 func run() throws {
     let arguments = CommandLine.arguments
-    guard arguments.count >= 3 else { fail("usage: strata-external-writer exec|stress PATH ...") }
+    guard arguments.count >= 3 else { fail("usage: strata-external-writer exec|stress|apply PATH ...") }
     let path = arguments[2]
+    if arguments[1] == "apply" {
+        guard arguments.count == 4 else { fail("usage: apply PATH SOURCE") }
+        applyLikeAFollower(path: path, source: arguments[3])
+        return
+    }
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     switch arguments[1] {

@@ -13,6 +13,9 @@ package final class ExternalWriterProcess: @unchecked Sendable {
     private let output = Pipe()
     private let errors = Pipe()
     private let status = Waitable<Int32?>(nil)
+    /// With `watchesOutput`, the standard output read so far.
+    private let printed = Waitable("")
+    private let watchesOutput: Bool
 
     /// The failure of a run: the helper is missing, or it exited with a
     /// status other than 0.
@@ -20,8 +23,10 @@ package final class ExternalWriterProcess: @unchecked Sendable {
         package var description: String
     }
 
-    /// Starts the helper with the arguments.
-    package init(_ arguments: [String]) throws {
+    /// Starts the helper with the arguments. With `watchesOutput`, the
+    /// output is read while the helper runs, for ``waitForOutput(_:timeout:)``.
+    package init(_ arguments: [String], watchesOutput: Bool = false) throws {
+        self.watchesOutput = watchesOutput
         guard let url = Self.executableURL else {
             throw Failure(description: "strata-external-writer not found beside the test binary: run swift build first")
         }
@@ -32,19 +37,40 @@ package final class ExternalWriterProcess: @unchecked Sendable {
         process.terminationHandler = { [status] process in
             status.update { $0 = process.terminationStatus }
         }
+        if watchesOutput {
+            output.fileHandleForReading.readabilityHandler = { [printed] handle in
+                let data = handle.availableData
+                if !data.isEmpty {
+                    printed.update { $0 += String(decoding: data, as: UTF8.self) }
+                }
+            }
+        }
         try process.run()
     }
 
-    /// Waits for the helper to exit; returns its standard output, or throws
-    /// its standard error when it failed.
+    /// Waits for the helper to exit; returns its standard output (with
+    /// `watchesOutput`, what was read of it when it exited), or throws its
+    /// standard error when it failed.
     package func waitForExit(timeout: Duration = .seconds(60)) async throws -> String {
         try await status.wait("strata-external-writer exits", timeout: timeout) { $0 != nil }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text: String
+        if watchesOutput {
+            text = printed.value
+        } else {
+            text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
         guard status.value == 0 else {
             let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             throw Failure(description: "strata-external-writer exited with \(status.value ?? -1): \(message)")
         }
         return text
+    }
+
+    /// Returns once the helper has printed `text`, while it runs (it must be
+    /// started with `watchesOutput`).
+    package func waitForOutput(_ text: String, timeout: Duration = .seconds(30)) async throws {
+        precondition(watchesOutput, "start the helper with watchesOutput")
+        try await printed.wait("strata-external-writer prints \(text)", timeout: timeout) { $0.contains(text) }
     }
 
     /// Runs the helper to its end; returns its standard output.

@@ -91,10 +91,15 @@ public final class DatabasePool: Sendable {
         concurrentReadLanes.writer = writer
     }
 
+    /// Whether the current code runs in an access of this pool.
+    var runsCurrentAccess: Bool {
+        DispatchQueue.getSpecific(key: poolKey.key) == poolKey.value
+    }
+
     /// Stops with "Database methods are not reentrant." when the current code
     /// runs in an access of this pool.
     func checkNotReentrant() {
-        if DispatchQueue.getSpecific(key: poolKey.key) == poolKey.value {
+        if runsCurrentAccess {
             fatalError("Database methods are not reentrant.")
         }
     }

@@ -57,6 +57,12 @@ extension ValueObservation {
         onChange: @escaping @Sendable (Reducer.Value) -> Void
     ) -> AnyDatabaseCancellable {
         events.willStart?()
+        if let reader = reader as? any ExternallyUpdatedReader {
+            // A replica: the reader says when to fetch again.
+            return ExternallyUpdatedReaderObserver(
+                reader: reader, observation: self, scheduler: scheduler, onError: onError, onChange: onChange
+            ).start()
+        }
         guard let writer = reader as? any DatabaseWriter else {
             return startReadOnly(in: reader, scheduling: scheduler, onError: onError, onChange: onChange)
         }
