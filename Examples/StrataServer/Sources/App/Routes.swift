@@ -8,23 +8,38 @@ import Hummingbird
 import ServiceLifecycle
 import Synchronization
 
-/// The REST API over one database pool.
+/// The REST API over one database pool, or over a read replica.
 public struct LibraryAPI: Sendable {
-    public let dbPool: DatabasePool
+    /// The database pool; nil on a read replica, which can't write.
+    public let dbPool: DatabasePool?
+    /// What the read routes and `/events` read: the pool, or the replica.
+    public let reader: any DatabaseReader
+    /// What keeps a replica up to date (its follower process), alive as
+    /// long as the routes.
+    let follower: (any ReplicaFollower)?
     /// The `GET /events` streams that are open now.
     public let openEventStreams = EventStreamCount()
 
-    /// Opens the database, migrates it, and seeds it if asked to.
+    /// Opens the database, migrates it, and seeds it if asked to; or, with
+    /// `options.replicaOf`, opens the replica.
     public init(options: ServerOptions) throws {
-        dbPool = try openDatabasePool(options)
+        if options.replicaOf != nil {
+            (reader, follower) = try openReplica(options)
+            dbPool = nil
+            return
+        }
+        let dbPool = try openDatabasePool(options)
+        self.dbPool = dbPool
+        reader = dbPool
+        follower = nil
         try DatabaseMigrator.library.migrate(dbPool)
         if options.seedAuthors > 0 {
-            try seed(authors: options.seedAuthors, booksPerAuthor: 10)
+            try seed(dbPool, authors: options.seedAuthors, booksPerAuthor: 10)
         }
     }
 
     /// Creates authors and their books, unless there are authors already.
-    func seed(authors: Int, booksPerAuthor: Int) throws {
+    func seed(_ dbPool: DatabasePool, authors: Int, booksPerAuthor: Int) throws {
         try dbPool.write { db in
             guard try Author.fetchCount(db) == 0 else { return }
             for a in 1...authors {
@@ -49,31 +64,39 @@ public struct LibraryAPI: Sendable {
     ///   once, then one each time it changes.
     /// - `GET /metrics`, when `options.metricsEndpoint` is set.
     /// - `GET /diagnostics/...` in the Strata build: see `addDiagnosticRoutes`.
+    ///
+    /// On a read replica, the POST routes answer 405 (writes go to the
+    /// primary), and `GET /replica` tells the follower's process and how many
+    /// times it was restarted.
     public func addRoutes(to router: Router<some RequestContext>, options: ServerOptions) {
-        let dbPool = self.dbPool
+        let reader = self.reader
         let openEventStreams = self.openEventStreams
-        addDiagnosticRoutes(to: router, dbPool: dbPool)
+        if let dbPool {
+            addDiagnosticRoutes(to: router, dbPool: dbPool)
+            addWriteRoutes(to: router, dbPool: dbPool)
+        }
+        if let follower {
+            router.get("replica") { _, _ in
+                ReplicaStatus(followerProcess: follower.processIdentifier, followerRestarts: follower.restartCount)
+            }
+        }
+        if dbPool == nil {
+            for path in ["authors", "authors/:id/books"] {
+                router.post(RouterPath(path)) { _, _ -> HTTPResponse.Status in
+                    throw HTTPError(.methodNotAllowed, message: "This server is a read replica: write to the primary.")
+                }
+            }
+        }
 
         router.get("authors") { _, _ in
-            try await dbPool.read { db in
+            try await reader.read { db in
                 try Author.order(Column("name"), Column("id")).fetchAll(db)
             }
         }
 
-        router.post("authors") { request, context -> EditedResponse<Author> in
-            let new = try await request.decode(as: NewAuthor.self, context: context)
-            guard !new.name.isEmpty else { throw HTTPError(.badRequest, message: "name is empty") }
-            let author = try await dbPool.write { db in
-                var author = Author(name: new.name, country: new.country)
-                try author.insert(db)
-                return author
-            }
-            return EditedResponse(status: .created, response: author)
-        }
-
         router.get("authors/:id") { _, context -> AuthorInfo in
             let id = try context.parameters.require("id", as: Int64.self)
-            let info = try await dbPool.read { db in
+            let info = try await reader.read { db in
                 try Author
                     .filter(key: id)
                     .including(all: Author.books.order(Column("id")))
@@ -84,23 +107,9 @@ public struct LibraryAPI: Sendable {
             return info
         }
 
-        router.post("authors/:id/books") { request, context -> EditedResponse<Book> in
-            let authorId = try context.parameters.require("id", as: Int64.self)
-            let new = try await request.decode(as: NewBook.self, context: context)
-            guard !new.title.isEmpty else { throw HTTPError(.badRequest, message: "title is empty") }
-            let book = try await dbPool.write { db -> Book? in
-                guard try Author.exists(db, key: authorId) else { return nil }
-                var book = Book(authorId: authorId, title: new.title, year: new.year)
-                try book.insert(db)
-                return book
-            }
-            guard let book else { throw HTTPError(.notFound) }
-            return EditedResponse(status: .created, response: book)
-        }
-
         router.get("books") { request, _ in
             let limit = min(max(request.uri.queryParameters.get("limit", as: Int.self) ?? 20, 0), 100)
-            return try await dbPool.read { db in
+            return try await reader.read { db in
                 try Book
                     .including(required: Book.author)
                     .order(Column("id").desc)
@@ -115,7 +124,7 @@ public struct LibraryAPI: Sendable {
                 ValueObservation
                 .tracking { db in try Book.fetchCount(db) }
                 .removeDuplicates()
-                .values(in: dbPool)
+                .values(in: reader)
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
@@ -145,6 +154,50 @@ public struct LibraryAPI: Sendable {
                     headers: [.contentType: "text/plain; version=0.0.4"],
                     body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.render())))
             }
+        }
+    }
+}
+
+/// The process that keeps a read replica up to date.
+protocol ReplicaFollower: Sendable {
+    /// Its process identifier.
+    var processIdentifier: Int32 { get }
+    /// How many times it stopped and was started again.
+    var restartCount: Int { get }
+}
+
+/// What `GET /replica` returns.
+public struct ReplicaStatus: ResponseCodable {
+    public var followerProcess: Int32
+    public var followerRestarts: Int
+}
+
+extension LibraryAPI {
+    /// The routes that write: `POST /authors` and `POST /authors/:id/books`.
+    func addWriteRoutes(to router: Router<some RequestContext>, dbPool: DatabasePool) {
+        router.post("authors") { request, context -> EditedResponse<Author> in
+            let new = try await request.decode(as: NewAuthor.self, context: context)
+            guard !new.name.isEmpty else { throw HTTPError(.badRequest, message: "name is empty") }
+            let author = try await dbPool.write { db in
+                var author = Author(name: new.name, country: new.country)
+                try author.insert(db)
+                return author
+            }
+            return EditedResponse(status: .created, response: author)
+        }
+
+        router.post("authors/:id/books") { request, context -> EditedResponse<Book> in
+            let authorId = try context.parameters.require("id", as: Int64.self)
+            let new = try await request.decode(as: NewBook.self, context: context)
+            guard !new.title.isEmpty else { throw HTTPError(.badRequest, message: "title is empty") }
+            let book = try await dbPool.write { db -> Book? in
+                guard try Author.exists(db, key: authorId) else { return nil }
+                var book = Book(authorId: authorId, title: new.title, year: new.year)
+                try book.insert(db)
+                return book
+            }
+            guard let book else { throw HTTPError(.notFound) }
+            return EditedResponse(status: .created, response: book)
         }
     }
 }

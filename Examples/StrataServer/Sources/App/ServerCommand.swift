@@ -19,6 +19,16 @@ public struct ServerCommand: AsyncParsableCommand {
     @Option(help: "The port (env PORT).")
     var port = ProcessInfo.processInfo.environment["PORT"].flatMap(Int.init) ?? 8080
 
+    @Option(
+        help: """
+            Serve reads and /events as a read replica of the database that Litestream replicates at this URL \
+            (Strata build): runs `litestream restore -f` into --database.
+            """)
+    var replicaOf: String?
+
+    @Option(help: "The Litestream executable of a replica (env LITESTREAM).")
+    var litestream = ProcessInfo.processInfo.environment["LITESTREAM"] ?? "litestream"
+
     @Option(help: "The readers of the database pool.")
     var readers = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
 
@@ -49,6 +59,8 @@ public struct ServerCommand: AsyncParsableCommand {
         options.port = port
         options.maximumReaderCount = readers
         options.seedAuthors = seedAuthors
+        options.replicaOf = replicaOf
+        options.litestreamPath = litestream
         options.logger = logger
         options.integrations = integrations
         options.middleware = middleware

@@ -20,3 +20,8 @@ func openDatabasePool(_ options: ServerOptions) throws -> DatabasePool {
 
 /// GRDB has no diagnostics: the GRDB build has no `/diagnostics` routes.
 func addDiagnosticRoutes(to router: Router<some RequestContext>, dbPool: DatabasePool) {}
+
+/// GRDB has no read replica: `--replica-of` needs the Strata build.
+func openReplica(_ options: ServerOptions) throws -> (any DatabaseReader, (any ReplicaFollower)?) {
+    throw HTTPError(.notImplemented, message: "--replica-of needs the Strata build (strata-server)")
+}
