@@ -135,3 +135,34 @@ struct DatabaseReplicaTests {
         #expect(throws: DatabaseError.self) { try DatabaseReplica(path: directory.path("missing.sqlite")) }
     }
 }
+
+@Suite("Read Replicas article")
+struct ReadReplicasArticleTests {
+    @Test("The article's example reads a replica and observes the follower's applies")
+    func articleExample() async throws {
+        // The follower's file has a player table of 3 rows.
+        let fixture = try ReplicaFixture()
+
+        // The article's code, with the fixture's path.
+        let replica = try DatabaseReplica(path: fixture.replicaPath)
+        let playerCount = try await replica.read { db in
+            try Table("player").fetchCount(db)
+        }
+        #expect(playerCount == 3)
+
+        let observation =
+            ValueObservation
+            .tracking { db in try Table("player").fetchCount(db) }
+            .removeDuplicates()
+        var counts: [Int] = []
+        for try await count in observation.values(in: replica) {
+            counts.append(count)
+            if count == 3 {
+                try await fixture.insertAndApply(1)
+            } else {
+                break
+            }
+        }
+        #expect(counts == [3, 4])
+    }
+}
