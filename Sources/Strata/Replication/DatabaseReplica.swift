@@ -130,9 +130,7 @@ extension DatabaseReplica: DatabaseReader {
     /// Runs `value` in a read-only transaction, without blocking the calling
     /// task.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        let pool = try await connections.acquire()
-        defer { connections.release() }
-        return try await pool.read(value)
+        try await withPool { pool in try await pool.read(value) }
     }
 
     /// Runs `value` outside of any transaction. The follower can't apply
@@ -144,9 +142,7 @@ extension DatabaseReplica: DatabaseReader {
     /// Runs `value` outside of any transaction, without blocking the calling
     /// task.
     public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        let pool = try await connections.acquire()
-        defer { connections.release() }
-        return try await pool.unsafeRead(value)
+        try await withPool { pool in try await pool.unsafeRead(value) }
     }
 
     /// Like `unsafeRead(_:)`, but from a read of this replica it runs right
@@ -161,13 +157,27 @@ extension DatabaseReplica: DatabaseReader {
     /// Schedules a read-only transaction; `value` receives the connection, or
     /// the error that prevented the access.
     public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        schedule(value, with: { pool, access in pool.asyncRead(access) })
+    }
+
+    /// Schedules an access outside of any transaction.
+    public func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        schedule(value, with: { pool, access in pool.asyncUnsafeRead(access) })
+    }
+
+    /// Schedules `value` with `access` (a scheduling method of the pool)
+    /// once the gate is open, and ends the access after `value` returns.
+    private func schedule(
+        _ value: @escaping ScheduledAccess,
+        with access: @escaping @Sendable (DatabasePool, @escaping ScheduledAccess) -> Void
+    ) {
         let connections = self.connections
         connections.acquire { result in
             switch result {
             case .failure(let error):
                 value(.failure(error))
             case .success(let pool):
-                pool.asyncRead { result in
+                access(pool) { result in
                     defer { connections.release() }
                     value(result)
                 }
@@ -175,20 +185,10 @@ extension DatabaseReplica: DatabaseReader {
         }
     }
 
-    /// Schedules an access outside of any transaction.
-    public func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        let connections = self.connections
-        connections.acquire { result in
-            switch result {
-            case .failure(let error):
-                value(.failure(error))
-            case .success(let pool):
-                pool.asyncUnsafeRead { result in
-                    defer { connections.release() }
-                    value(result)
-                }
-            }
-        }
+    private func withPool<T: Sendable>(_ body: (DatabasePool) async throws -> T) async throws -> T {
+        let pool = try await connections.acquire()
+        defer { connections.release() }
+        return try await body(pool)
     }
 
     private func withPool<T>(_ body: (DatabasePool) throws -> T) throws -> T {
@@ -202,6 +202,9 @@ extension DatabaseReplica: DatabaseReader {
         return try body(pool)
     }
 }
+
+/// What a scheduled access receives: the connection, or an error.
+private typealias ScheduledAccess = @Sendable (Result<Database, any Error>) -> Void
 
 // MARK: - Observation
 
