@@ -27,6 +27,9 @@ extension Statement {
     /// Validates and binds arguments; text and blobs are copied.
     public func setArguments(_ arguments: StatementArguments) throws {
         _ = try bindings(for: arguments, allowingRemainingValues: false, bind: true)
+        // The previous arguments are released here: usually the last
+        // reference to the literal of the previous execution.
+        _arguments.destroyUnsharedLiterals()
         _arguments = arguments
         bindingsWereCleared = false
     }
@@ -77,10 +80,10 @@ extension Statement {
         if bind {
             reset()
         }
-        let names = parameterNames
         if !hasNamedParameters {
-            // Fast path: positional parameters only.
-            let count = names.count
+            // Fast path: positional parameters only. The count from SQLite:
+            // `parameterNames` would cost a retain and a release of the array.
+            let count = Int(sqlite3_bind_parameter_count(sqliteStatement))
             let valueCount = arguments.valueCount
             if valueCount < count || (!allowingRemainingValues && valueCount > count) {
                 throw argumentsError("wrong number of statement arguments: \(valueCount)", arguments)
@@ -99,6 +102,7 @@ extension Statement {
             }
             return count
         }
+        let names = parameterNames
         if bind && arguments.valueCount == 0 && allParametersNamed && arguments.namedCount >= names.count,
             try bindNamedValuesByScanning(arguments)
         {

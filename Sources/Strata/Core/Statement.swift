@@ -191,6 +191,7 @@ public final class Statement {
         columnNames = Self.currentColumnNames(of: sqliteStatement)
         lowercaseColumnIndexes = nil
         lookupNames = []
+        predictionNames = []
         hasUniqueColumnNames = false
         columnLookupHint = 0
         codingKeyType = nil
@@ -215,6 +216,12 @@ public final class Statement {
     @exclusivity(unchecked)
     @usableFromInline
     var lookupNames: [String] = []
+
+    /// `lookupNames` when `hasUniqueColumnNames`, and empty otherwise: the
+    /// names that `predictedIndex(ofColumn:)` compares.
+    @exclusivity(unchecked)
+    @usableFromInline
+    var predictionNames: [String] = []
 
     /// Whether no two names are equal, ignoring case, so that an exact match
     /// is also the leftmost case-insensitive match.
@@ -314,13 +321,16 @@ public final class Statement {
     @inline(__always)
     func predictedIndex(ofColumn name: String) -> Int? {
         let hint = columnLookupHint
-        let count = lookupNames.count
-        if hasUniqueColumnNames && hint < count && lookupNames[hint] == name {
+        // Empty unless the names are unique: one test less per lookup.
+        return predictionNames.withUnsafeBufferPointer { names in
+            // `hint` is never negative: one comparison checks both bounds.
+            guard UInt(bitPattern: hint) < UInt(bitPattern: names.count), names[hint] == name else {
+                return nil
+            }
             // Wraps around, so that the first column of the next row is predicted too.
-            columnLookupHint = hint + 1 == count ? 0 : hint + 1
+            columnLookupHint = hint + 1 == names.count ? 0 : hint + 1
             return hint
         }
-        return nil
     }
 
     @usableFromInline
@@ -355,6 +365,7 @@ public final class Statement {
         }
         lookupNames = names
         hasUniqueColumnNames = indexes.count == names.count
+        predictionNames = hasUniqueColumnNames ? names : []
         lowercaseColumnIndexes = indexes
     }
 

@@ -107,6 +107,14 @@ public struct StatementArguments: Hashable, Sendable {
         }
     }
 
+    /// Destroys the elements of literals that no other value shares, with
+    /// code specialized for their type (see `LiteralStorage`): the
+    /// arguments are then empty. Only for arguments about to be replaced.
+    mutating func destroyUnsharedLiterals() {
+        literalValues?.destroyElementsIfUnique()
+        literalNamedValues?.destroyElementsIfUnique()
+    }
+
     /// The named value for a parameter name, if any.
     func namedValue(_ name: String) -> DatabaseValue? {
         if let literalNamedValues {
