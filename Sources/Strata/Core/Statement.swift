@@ -75,8 +75,23 @@ public final class Statement {
     /// Whether all parameters are named.
     private(set) lazy var allParametersNamed: Bool = parameterNames.allSatisfy { $0 != nil }
 
-    /// The parameter names, when all parameters are named.
-    private(set) lazy var namedParameterNames: [String] = parameterNames.map { $0 ?? "" }
+    /// The parameter names, when all parameters are named, in memory that
+    /// the statement owns until it is deallocated: reading them at each
+    /// execution retains nothing, where an array costs a retain and a release.
+    var namedParameterNames: UnsafeBufferPointer<String> {
+        if let buffer = namedParameterNameBuffer { return UnsafeBufferPointer(buffer) }
+        let names = parameterNames
+        let buffer = UnsafeMutableBufferPointer<String>.allocate(capacity: names.count)
+        for (index, name) in names.enumerated() {
+            (buffer.baseAddress! + index).initialize(to: name ?? "")
+        }
+        namedParameterNameBuffer = buffer
+        return UnsafeBufferPointer(buffer)
+    }
+
+    /// The storage of `namedParameterNames`; nil until first read.
+    @exclusivity(unchecked)
+    private var namedParameterNameBuffer: UnsafeMutableBufferPointer<String>?
 
     @exclusivity(unchecked)
     var _arguments = StatementArguments()
@@ -124,6 +139,10 @@ public final class Statement {
 
     deinit {
         sqlite3_finalize(sqliteStatement)
+        if let namedParameterNameBuffer {
+            namedParameterNameBuffer.deinitialize()
+            namedParameterNameBuffer.deallocate()
+        }
         #if Macros
             for buffer in recordColumnBuffers {
                 buffer.indexes.deallocate()

@@ -141,4 +141,38 @@ struct StatementArgumentsTests {
             #expect(rows[12] == ["a": 13, "b": Self.longText(13), "c": nil])
         }
     }
+
+    @Test("Named values in any order, converted or literal, and the errors of missing and extra values (issue 34)")
+    func namedBindingAndErrors() throws {
+        try inMemoryWrite("CREATE TABLE t(a, b)") { db in
+            let named = try db.cachedStatement(sql: "INSERT INTO t VALUES (:a, :b)")
+            try named.execute(arguments: ["b": 2, "a": 1])
+            try named.execute(arguments: StatementArguments(["a": 3, "b": Date(timeIntervalSince1970: 0)]))
+            try named.execute(
+                arguments: StatementArguments(["b": 6, "a": 5] as [String: (any DatabaseValueConvertible)?]))
+            do {
+                try named.execute(arguments: ["a": 7])
+                Issue.record("expected an error")
+            } catch let error as DatabaseError {
+                #expect(error.message == "missing statement argument(s): b")
+            }
+            let positional = try db.cachedStatement(sql: "INSERT INTO t VALUES (?, ?)")
+            do {
+                try positional.execute(arguments: [1, 2, 3])
+                Issue.record("expected an error")
+            } catch let error as DatabaseError {
+                #expect(error.message == "wrong number of statement arguments: 3")
+            }
+            try positional.execute(arguments: [8, nil])
+            var appended: StatementArguments = [9]
+            appended += [10]
+            try positional.execute(arguments: appended)
+            let rows = try Row.fetchAll(db, sql: "SELECT a, b FROM t ORDER BY rowid")
+            #expect(rows.map { $0["a"] as Int } == [1, 3, 5, 8, 9])
+            #expect(
+                rows.map { $0["b"] as DatabaseValue } == [
+                    2.databaseValue, "1970-01-01 00:00:00.000".databaseValue, 6.databaseValue, .null, 10.databaseValue,
+                ])
+        }
+    }
 }

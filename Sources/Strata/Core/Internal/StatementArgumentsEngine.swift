@@ -152,9 +152,14 @@ enum PlainValues {
     }
 
     /// Binds a plain value (see `areAll`) and returns the SQLite result code.
+    ///
+    /// `layout` is `ExistentialLayout.shared`, read once by the caller's
+    /// loop: each read of the global costs a `swift_once` call.
     @inline(__always)
-    static func bind(_ element: UnsafeRawPointer, to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
-        let layout = ExistentialLayout.shared
+    static func bind(
+        _ element: UnsafeRawPointer, to sqliteStatement: SQLiteStatement, at index: CInt,
+        layout: ExistentialLayout
+    ) -> CInt {
         let type = element.load(fromByteOffset: ExistentialLayout.typeOffset, as: UInt.self)
         if type == layout.int {
             return element.load(as: Int.self).bind(to: sqliteStatement, at: index)
@@ -211,13 +216,14 @@ struct PositionalLiteral: @unchecked Sendable {
     /// Binds the first `count` values to the first parameters, and returns
     /// the first SQLite result code that is not SQLITE_OK, or SQLITE_OK.
     func bind(to sqliteStatement: SQLiteStatement, count: Int) -> CInt {
-        elements.withUnsafeBufferPointer { buffer -> CInt in
+        let layout = ExistentialLayout.shared
+        return elements.withUnsafeBufferPointer { buffer -> CInt in
             guard let start = buffer.baseAddress else { return SQLITE_OK }
             let raw = UnsafeRawPointer(start)
             for i in 0..<count {
                 let code = PlainValues.bind(
                     raw + i * MemoryLayout<(any DatabaseValueConvertible)?>.stride, to: sqliteStatement,
-                    at: CInt(i + 1))
+                    at: CInt(i + 1), layout: layout)
                 if code != SQLITE_OK { return code }
             }
             return SQLITE_OK
