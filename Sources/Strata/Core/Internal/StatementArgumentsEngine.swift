@@ -326,7 +326,11 @@ enum LiteralStorage {
     /// starts with a `String` (the name of a named value).
     @inline(__always)
     static func destroyElementsIfUnique<Element>(_ array: inout [Element], valueOffset: Int, hasName: Bool) {
-        guard !array.isEmpty, StorageLayout.isVerified, isUniquelyReferenced(&array) else { return }
+        guard !array.isEmpty, MemoryLayout<[Element]>.size == MemoryLayout<UnsafeRawPointer>.size,
+            isUniquelyReferenced(&array)
+        else { return }
+        let storage = unsafeBitCast(array, to: UnsafeMutableRawPointer.self)
+        guard StorageLayout.matches(array, storage: storage) else { return }
         // Unique: no copy.
         let stringType = ExistentialLayout.shared.string
         array.withUnsafeMutableBufferPointer { buffer in
@@ -343,7 +347,6 @@ enum LiteralStorage {
             }
         }
         // The elements are destroyed: the array forgets them.
-        let storage = unsafeBitCast(array, to: UnsafeMutableRawPointer.self)
         storage.storeBytes(of: 0, toByteOffset: StorageLayout.countOffset, as: Int.self)
     }
 
@@ -363,32 +366,23 @@ enum LiteralStorage {
         #endif
     }
 
-    /// Where an array's storage keeps its count, once checked against the
-    /// actual layout of the arrays of literals: the storage object's header
-    /// (two words), then the count, the capacity, and the elements.
+    /// Where an array's storage keeps its count: after the storage
+    /// object's header (two words), the count, the capacity, and the
+    /// elements. Checked on each array before its count is changed.
     private enum StorageLayout {
         static let countOffset = 2 * MemoryLayout<Int>.size
         static let elementsOffset = 4 * MemoryLayout<Int>.size
 
-        static let isVerified: Bool = {
-            #if canImport(ObjectiveC)
-                return false
-            #else
-                func check<Element>(_ array: [Element]) -> Bool {
-                    guard MemoryLayout<[Element]>.size == MemoryLayout<UnsafeRawPointer>.size,
-                        MemoryLayout<Element>.alignment <= MemoryLayout<Int>.alignment
-                    else { return false }
-                    let storage = unsafeBitCast(array, to: UnsafeRawPointer.self)
-                    return array.withUnsafeBufferPointer { buffer in
-                        storage.load(fromByteOffset: countOffset, as: Int.self) == array.count
-                            && UnsafeRawPointer(buffer.baseAddress) == storage + elementsOffset
-                    }
+        /// Whether `storage`, the bits of `array` (one reference: checked by
+        /// the caller), is laid out as expected: the count where expected,
+        /// and the elements after it.
+        @inline(__always)
+        static func matches<Element>(_ array: [Element], storage: UnsafeMutableRawPointer) -> Bool {
+            guard MemoryLayout<Element>.alignment <= MemoryLayout<Int>.alignment else { return false }
+            return storage.load(fromByteOffset: countOffset, as: Int.self) == array.count
+                && array.withUnsafeBufferPointer {
+                    UnsafeRawPointer($0.baseAddress) == UnsafeRawPointer(storage + elementsOffset)
                 }
-                let count = Int.random(in: 3...5)
-                let positional: [(any DatabaseValueConvertible)?] = Array(repeating: 1, count: count)
-                let named: [NamedLiteral.Element] = Array(repeating: ("a", 1), count: count + 1)
-                return check(positional) && check(named)
-            #endif
-        }()
+        }
     }
 }
