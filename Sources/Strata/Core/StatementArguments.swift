@@ -38,28 +38,20 @@ public struct StatementArguments: Hashable, Sendable {
         }
     }
 
-    /// The storage of positional values: none, converted values, or the
-    /// literal of plain values. An enum of single references, so that
-    /// copying arguments (each execution keeps a copy) retains one reference
-    /// per kind of value at most, and none for a kind without values: four
-    /// stored properties cost four retains and releases per execution, two
-    /// of them of empty arrays. Not generic: a generic enum's metadata is
-    /// made, and allocated, at run time.
-    enum PositionalStorage: Sendable {
+    /// The storage of positional or named values: none, converted values,
+    /// or the literal of plain values. An enum of single references, so
+    /// that copying arguments (each execution keeps a copy) retains one
+    /// reference per kind of value at most, and none for a kind without
+    /// values: four stored properties cost four retains and releases per
+    /// execution, two of them of empty arrays.
+    enum Storage<Converted: Sendable, Literal: Sendable>: Sendable {
         case none
-        case converted([DatabaseValue])
-        case literal(PositionalLiteral)
-    }
-
-    /// The storage of named values (see `PositionalStorage`).
-    enum NamedStorage: Sendable {
-        case none
-        case converted([NamedArgument])
-        case literal(NamedLiteral)
+        case converted(Converted)
+        case literal(Literal)
     }
 
     /// The positional values.
-    private var positional: PositionalStorage
+    private var positional: Storage<[DatabaseValue], PositionalLiteral>
 
     /// The positional values of an array literal, when all are plain values.
     var literalValues: PositionalLiteral? {
@@ -97,7 +89,7 @@ public struct StatementArguments: Hashable, Sendable {
     }
 
     /// The named values.
-    private var named: NamedStorage
+    private var named: Storage<[NamedArgument], NamedLiteral>
 
     /// The named values of a dictionary literal, when all are plain values.
     var literalNamedValues: NamedLiteral? {
