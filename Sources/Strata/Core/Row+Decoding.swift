@@ -167,11 +167,20 @@ extension Row {
         _ type: Value.Type = Value.self,
         forColumn columnName: String
     ) throws -> Value {
-        guard let index = index(forColumn: columnName) else {
-            if let value = Value.fromMissingColumn() { return value }
-            throw columnNotFound(columnName)
+        if let liveStatement, let sqliteStatement {
+            // A live row: the statement's lookup returns one of its columns,
+            // which needs no bounds check, and fits a `CInt`.
+            if let index = liveStatement._withUnsafeGuaranteedRef({ $0.index(ofColumn: columnName) }) {
+                if let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(truncatingIfNeeded: index)) {
+                    return value
+                }
+                throw valueMismatch(Value.self, atIndex: index)
+            }
+        } else if let index = slowIndex(forColumn: columnName) {
+            return try decode(Value.self, atIndex: index)
         }
-        return try decode(Value.self, atIndex: index)
+        if let value = Value.fromMissingColumn() { return value }
+        throw columnNotFound(columnName)
     }
 
     /// Decodes the value of the column.

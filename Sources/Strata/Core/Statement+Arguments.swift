@@ -27,6 +27,9 @@ extension Statement {
     /// Validates and binds arguments; text and blobs are copied.
     public func setArguments(_ arguments: StatementArguments) throws {
         _ = try bindings(for: arguments, allowingRemainingValues: false, bind: true)
+        // The previous arguments are released here: usually the last
+        // reference to the literal of the previous execution.
+        _arguments.destroyUnsharedLiterals()
         _arguments = arguments
         bindingsWereCleared = false
     }
@@ -77,10 +80,10 @@ extension Statement {
         if bind {
             reset()
         }
-        let names = parameterNames
         if !hasNamedParameters {
-            // Fast path: positional parameters only.
-            let count = names.count
+            // Fast path: positional parameters only. The count from SQLite:
+            // `parameterNames` would cost a retain and a release of the array.
+            let count = Int(sqlite3_bind_parameter_count(sqliteStatement))
             let valueCount = arguments.valueCount
             if valueCount < count || (!allowingRemainingValues && valueCount > count) {
                 throw argumentsError("wrong number of statement arguments: \(valueCount)", arguments)
@@ -99,11 +102,13 @@ extension Statement {
             }
             return count
         }
-        if bind && arguments.valueCount == 0 && allParametersNamed && arguments.namedCount >= names.count,
+        if bind && arguments.valueCount == 0 && allParametersNamed,
+            arguments.namedCount >= namedParameterNames.count,
             try bindNamedValuesByScanning(arguments)
         {
             return 0
         }
+        let names = parameterNames
         let values = arguments.values
         var consumed = 0
         var missingNames: [String] = []
@@ -151,14 +156,12 @@ extension Statement {
         var boundCount = 0
         var hint = 0
         let sqliteStatement = self.sqliteStatement
-        try names.withUnsafeBufferPointer { names in
-            try arguments.namedPairs.withUnsafeBufferPointer { pairs in
-                for pair in pairs.indices {
-                    guard let i = Self.parameterIndex(of: pairs[pair].name, in: names, from: hint) else { continue }
-                    try check(pairs[pair].value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
-                    boundCount += 1
-                    hint = i + 1
-                }
+        try arguments.namedPairs.withUnsafeBufferPointer { pairs in
+            for pair in pairs.indices {
+                guard let i = Self.parameterIndex(of: pairs[pair].name, in: names, from: hint) else { continue }
+                try check(pairs[pair].value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
+                boundCount += 1
+                hint = i + 1
             }
         }
         return boundCount == count
@@ -173,18 +176,18 @@ extension Statement {
         var hint = 0
         let sqliteStatement = self.sqliteStatement
         let valueOffset = NamedLiteral.valueOffset
-        try names.withUnsafeBufferPointer { names in
-            try literal.elements.withUnsafeBufferPointer { elements in
-                guard let start = elements.baseAddress else { return }
-                let raw = UnsafeRawPointer(start)
-                for index in elements.indices {
-                    let element = raw + index * MemoryLayout<NamedLiteral.Element>.stride
-                    let name = element.assumingMemoryBound(to: String.self)
-                    guard let i = Self.parameterIndex(of: name.pointee, in: names, from: hint) else { continue }
-                    try check(PlainValues.bind(element + valueOffset, to: sqliteStatement, at: CInt(i + 1)), arguments)
-                    boundCount += 1
-                    hint = i + 1
-                }
+        let layout = ExistentialLayout.shared
+        try literal.elements.withUnsafeBufferPointer { elements in
+            guard let start = elements.baseAddress else { return }
+            let raw = UnsafeRawPointer(start)
+            for index in elements.indices {
+                let element = raw + index * MemoryLayout<NamedLiteral.Element>.stride
+                let name = element.assumingMemoryBound(to: String.self)
+                guard let i = Self.parameterIndex(of: name.pointee, in: names, from: hint) else { continue }
+                let code = PlainValues.bind(element + valueOffset, to: sqliteStatement, at: CInt(i + 1), layout: layout)
+                try check(code, arguments)
+                boundCount += 1
+                hint = i + 1
             }
         }
         return boundCount == count

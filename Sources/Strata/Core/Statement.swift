@@ -75,8 +75,23 @@ public final class Statement {
     /// Whether all parameters are named.
     private(set) lazy var allParametersNamed: Bool = parameterNames.allSatisfy { $0 != nil }
 
-    /// The parameter names, when all parameters are named.
-    private(set) lazy var namedParameterNames: [String] = parameterNames.map { $0 ?? "" }
+    /// The parameter names, when all parameters are named, in memory that
+    /// the statement owns until it is deallocated: reading them at each
+    /// execution retains nothing, where an array costs a retain and a release.
+    var namedParameterNames: UnsafeBufferPointer<String> {
+        if let buffer = namedParameterNameBuffer { return UnsafeBufferPointer(buffer) }
+        let names = parameterNames
+        let buffer = UnsafeMutableBufferPointer<String>.allocate(capacity: names.count)
+        for (index, name) in names.enumerated() {
+            (buffer.baseAddress! + index).initialize(to: name ?? "")
+        }
+        namedParameterNameBuffer = buffer
+        return UnsafeBufferPointer(buffer)
+    }
+
+    /// The storage of `namedParameterNames`; nil until first read.
+    @exclusivity(unchecked)
+    private var namedParameterNameBuffer: UnsafeMutableBufferPointer<String>?
 
     @exclusivity(unchecked)
     var _arguments = StatementArguments()
@@ -124,6 +139,10 @@ public final class Statement {
 
     deinit {
         sqlite3_finalize(sqliteStatement)
+        if let namedParameterNameBuffer {
+            namedParameterNameBuffer.deinitialize()
+            namedParameterNameBuffer.deallocate()
+        }
         #if Macros
             for buffer in recordColumnBuffers {
                 buffer.indexes.deallocate()
@@ -191,6 +210,7 @@ public final class Statement {
         columnNames = Self.currentColumnNames(of: sqliteStatement)
         lowercaseColumnIndexes = nil
         lookupNames = []
+        predictionNames = []
         hasUniqueColumnNames = false
         columnLookupHint = 0
         codingKeyType = nil
@@ -215,6 +235,12 @@ public final class Statement {
     @exclusivity(unchecked)
     @usableFromInline
     var lookupNames: [String] = []
+
+    /// `lookupNames` when `hasUniqueColumnNames`, and empty otherwise: the
+    /// names that `predictedIndex(ofColumn:)` compares.
+    @exclusivity(unchecked)
+    @usableFromInline
+    var predictionNames: [String] = []
 
     /// Whether no two names are equal, ignoring case, so that an exact match
     /// is also the leftmost case-insensitive match.
@@ -314,13 +340,16 @@ public final class Statement {
     @inline(__always)
     func predictedIndex(ofColumn name: String) -> Int? {
         let hint = columnLookupHint
-        let count = lookupNames.count
-        if hasUniqueColumnNames && hint < count && lookupNames[hint] == name {
+        // Empty unless the names are unique: one test less per lookup.
+        return predictionNames.withUnsafeBufferPointer { names in
+            // `hint` is never negative: one comparison checks both bounds.
+            guard UInt(bitPattern: hint) < UInt(bitPattern: names.count), names[hint] == name else {
+                return nil
+            }
             // Wraps around, so that the first column of the next row is predicted too.
-            columnLookupHint = hint + 1 == count ? 0 : hint + 1
+            columnLookupHint = hint + 1 == names.count ? 0 : hint + 1
             return hint
         }
-        return nil
     }
 
     @usableFromInline
@@ -355,6 +384,7 @@ public final class Statement {
         }
         lookupNames = names
         hasUniqueColumnNames = indexes.count == names.count
+        predictionNames = hasUniqueColumnNames ? names : []
         lowercaseColumnIndexes = indexes
     }
 

@@ -14,27 +14,50 @@ public struct StatementArguments: Hashable, Sendable {
     /// Those of a literal of plain values are kept as given (see `PlainValues`),
     /// and converted when read here.
     var values: [DatabaseValue] {
-        get { literalValues?.databaseValues ?? convertedValues }
-        set {
-            convertedValues = newValue
-            literalValues = nil
+        get {
+            switch positional {
+            case .none: []
+            case .converted(let values): values
+            case .literal(let literal): literal.databaseValues
+            }
         }
+        set { positional = .converted(newValue) }
         // In place: appending one value at a time (SQL generation) must not
         // copy the array each time.
         _modify {
-            if let literalValues {
-                convertedValues = literalValues.databaseValues
-                self.literalValues = nil
+            var values: [DatabaseValue]
+            switch positional {
+            case .none: values = []
+            case .converted(let converted): values = converted
+            case .literal(let literal): values = literal.databaseValues
             }
-            yield &convertedValues
+            // The array's only reference is `values` while it is yielded.
+            positional = .none
+            defer { positional = .converted(values) }
+            yield &values
         }
     }
 
-    /// The positional values, unless `literalValues` holds them.
-    private var convertedValues: [DatabaseValue]
+    /// The storage of positional or named values: none, converted values,
+    /// or the literal of plain values. An enum of single references, so
+    /// that copying arguments (each execution keeps a copy) retains one
+    /// reference per kind of value at most, and none for a kind without
+    /// values: four stored properties cost four retains and releases per
+    /// execution, two of them of empty arrays.
+    enum Storage<Converted: Sendable, Literal: Sendable>: Sendable {
+        case none
+        case converted(Converted)
+        case literal(Literal)
+    }
+
+    /// The positional values.
+    private var positional: Storage<[DatabaseValue], PositionalLiteral>
 
     /// The positional values of an array literal, when all are plain values.
-    private(set) var literalValues: PositionalLiteral?
+    var literalValues: PositionalLiteral? {
+        if case .literal(let literal) = positional { return literal }
+        return nil
+    }
 
     /// Named values, by parameter name without its prefix, with unique names.
     ///
@@ -44,34 +67,52 @@ public struct StatementArguments: Hashable, Sendable {
     /// Those of a literal of plain values are kept as given (see `PlainValues`),
     /// and converted when read here.
     var namedPairs: [NamedArgument] {
-        get { literalNamedValues?.namedArguments ?? convertedNamedPairs }
-        set {
-            convertedNamedPairs = newValue
-            literalNamedValues = nil
-        }
-        _modify {
-            if let literalNamedValues {
-                convertedNamedPairs = literalNamedValues.namedArguments
-                self.literalNamedValues = nil
+        get {
+            switch named {
+            case .none: []
+            case .converted(let pairs): pairs
+            case .literal(let literal): literal.namedArguments
             }
-            yield &convertedNamedPairs
+        }
+        set { named = .converted(newValue) }
+        _modify {
+            var pairs: [NamedArgument]
+            switch named {
+            case .none: pairs = []
+            case .converted(let converted): pairs = converted
+            case .literal(let literal): pairs = literal.namedArguments
+            }
+            named = .none
+            defer { named = .converted(pairs) }
+            yield &pairs
         }
     }
 
-    /// The named values, unless `literalNamedValues` holds them.
-    private var convertedNamedPairs: [NamedArgument]
+    /// The named values.
+    private var named: Storage<[NamedArgument], NamedLiteral>
 
     /// The named values of a dictionary literal, when all are plain values.
-    private(set) var literalNamedValues: NamedLiteral?
+    var literalNamedValues: NamedLiteral? {
+        if case .literal(let literal) = named { return literal }
+        return nil
+    }
 
     /// The number of positional values.
     var valueCount: Int {
-        literalValues?.elements.count ?? convertedValues.count
+        switch positional {
+        case .none: 0
+        case .converted(let values): values.count
+        case .literal(let literal): literal.elements.count
+        }
     }
 
     /// The number of named values.
     var namedCount: Int {
-        literalNamedValues?.elements.count ?? convertedNamedPairs.count
+        switch named {
+        case .none: 0
+        case .converted(let pairs): pairs.count
+        case .literal(let literal): literal.elements.count
+        }
     }
 
     /// Named values, as a dictionary.
@@ -82,40 +123,58 @@ public struct StatementArguments: Hashable, Sendable {
 
     /// Empty arguments.
     public init() {
-        convertedValues = []
-        convertedNamedPairs = []
+        positional = .none
+        named = .none
     }
 
     init(values: [DatabaseValue], namedValues: [String: DatabaseValue]) {
-        self.convertedValues = values
-        self.convertedNamedPairs = namedValues.map { NamedArgument(name: $0.key, value: $0.value) }
+        self.init(values: values, namedPairs: namedValues.map { NamedArgument(name: $0.key, value: $0.value) })
     }
 
     init(values: [DatabaseValue], namedPairs: [NamedArgument]) {
-        self.convertedValues = values
-        self.convertedNamedPairs = namedPairs
+        positional = values.isEmpty ? .none : .converted(values)
+        named = namedPairs.isEmpty ? .none : .converted(namedPairs)
     }
 
     /// Positional values from a literal.
     private init(positionalLiteral elements: [(any DatabaseValueConvertible)?]) {
-        convertedNamedPairs = []
+        named = .none
         if let literal = PositionalLiteral(elements) {
-            convertedValues = []
-            literalValues = literal
+            positional = .literal(literal)
         } else {
-            convertedValues = Self.databaseValues(elements)
+            let values = Self.databaseValues(elements)
+            positional = values.isEmpty ? .none : .converted(values)
+        }
+    }
+
+    /// Destroys the elements of literals that no other value shares, with
+    /// code specialized for their type (see `LiteralStorage`): the
+    /// arguments are then empty. Only for arguments about to be replaced.
+    mutating func destroyUnsharedLiterals() {
+        if case .literal(var literal) = positional {
+            // `literal` holds the only reference of these arguments.
+            positional = .none
+            literal.destroyElementsIfUnique()
+        }
+        if case .literal(var literal) = named {
+            named = .none
+            literal.destroyElementsIfUnique()
         }
     }
 
     /// The named value for a parameter name, if any.
     func namedValue(_ name: String) -> DatabaseValue? {
-        if let literalNamedValues {
-            return literalNamedValues.namedValue(name)
+        switch named {
+        case .none:
+            return nil
+        case .literal(let literal):
+            return literal.namedValue(name)
+        case .converted(let pairs):
+            for pair in pairs where pair.name == name {
+                return pair.value
+            }
+            return nil
         }
-        for pair in convertedNamedPairs where pair.name == name {
-            return pair.value
-        }
-        return nil
     }
 
     /// Arguments are equal when they have the same positional values, and the
@@ -245,7 +304,7 @@ extension StatementArguments: ExpressibleByDictionaryLiteral {
         assert(Set(elements.map(\.0)).count == elements.count, "Dictionary literal contains duplicate keys")
         if let literal = NamedLiteral(elements) {
             self.init()
-            literalNamedValues = literal
+            named = .literal(literal)
         } else {
             self.init(values: [], namedPairs: NamedLiteral.namedArguments(elements))
         }

@@ -55,6 +55,42 @@ struct RowTests {
         }
     }
 
+    @Test("Reads by name of a live row, in and out of the predicted order, with duplicates and errors (issue 34)")
+    func liveRowReadsByName() throws {
+        try inMemoryWrite("CREATE TABLE t(a, b, c); INSERT INTO t VALUES (1, 2, NULL), (4, 5, 6)") { db in
+            let statement = try db.cachedStatement(sql: "SELECT a, b, c FROM t ORDER BY rowid")
+            // In order, backwards, and skipping columns, on the same statement.
+            #expect(try Row.fetchAll(statement).count == 2)
+            let rows = try Row.fetchCursor(statement)
+            var read: [[Int?]] = []
+            while let row = try rows.next() {
+                read.append([row["a"], row["b"], row["c"]])
+                read.append([row["c"], row["b"], row["a"]])
+                read.append([row["b"], row["B"], row["missing"]])
+            }
+            #expect(read == [[1, 2, nil], [nil, 2, 1], [2, 2, nil], [4, 5, 6], [6, 5, 4], [5, 5, nil]])
+            // NULL into a non-optional, a missing column, a value out of range.
+            let row = try Row.fetchOne(statement)!
+            do {
+                _ = try row.decode(Int.self, forColumn: "c")
+                Issue.record("expected an error")
+            } catch {
+                let description = String(describing: error)
+                #expect(description.contains("could not decode Int from database value NULL"))
+                #expect(description.contains("column: \"c\""))
+            }
+            #expect(throws: RowDecodingError.self) { try row.decode(Int.self, forColumn: "missing") }
+            #expect(try row.decode(Int?.self, forColumn: "missing") == nil)
+            // Duplicate names (case-insensitive): the leftmost column.
+            let duplicates = try Row.fetchCursor(db, sql: "SELECT b AS x, a AS X, c AS y FROM t ORDER BY rowid")
+            var values: [[Int?]] = []
+            while let row = try duplicates.next() {
+                values.append([row["x"], row["X"], row["y"], row["x"]])
+            }
+            #expect(values == [[2, 2, nil, 2], [5, 5, 6, 5]])
+        }
+    }
+
     @Test func duplicateColumnsUseTheLeftmost() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.read { db throws in

@@ -93,4 +93,86 @@ struct StatementArgumentsTests {
             #expect(rows[1] == ["a": 1, "b": "two", "c": nil, "d": 1, "e": "two"])
         }
     }
+
+    /// A long string (not stored inline in the `String`), so that releasing
+    /// it twice or too early would show.
+    private static func longText(_ i: Int) -> String {
+        "a text long enough to be allocated, number \(i)"
+    }
+
+    @Test("The literals a statement no longer needs are destroyed without changing the ones still in use (issue 34)")
+    func literalsReleasedByTheNextExecution() throws {
+        try inMemoryWrite("CREATE TABLE t(a, b, c)") { db in
+            let positional = try db.cachedStatement(sql: "INSERT INTO t VALUES (?, ?, ?)")
+            let named = try db.cachedStatement(sql: "INSERT INTO t VALUES (:a, :b, :c)")
+            // Literals that only the statement keeps: each execution
+            // destroys those of the previous one.
+            for i in 0..<3 {
+                try positional.execute(arguments: [i, Self.longText(i), nil])
+                #expect(positional.arguments == [i, Self.longText(i), nil])
+                try named.execute(arguments: ["a": Self.longText(i), "b": Double(i), "c": Int64(i)])
+                #expect(named.arguments == ["a": Self.longText(i), "b": Double(i), "c": Int64(i)])
+            }
+            // Literals that the caller keeps too are left alone.
+            let keptPositional: StatementArguments = [10, Self.longText(10), 10.5]
+            let keptNamed: StatementArguments = ["a": Self.longText(11), "b": nil, "c": 11]
+            try positional.execute(arguments: keptPositional)
+            try named.execute(arguments: keptNamed)
+            try positional.execute(arguments: [12, Self.longText(12), nil])
+            try named.execute(arguments: ["a": 13, "b": Self.longText(13), "c": nil])
+            #expect(keptPositional == [10, Self.longText(10), 10.5])
+            #expect(keptPositional.description == #"[10, "\#(Self.longText(10))", 10.5]"#)
+            #expect(keptNamed == ["a": Self.longText(11), "b": nil, "c": 11])
+            // The arguments read from a statement are the caller's too.
+            let read = positional.arguments
+            try positional.execute(arguments: [14, Self.longText(14), nil])
+            #expect(read == [12, Self.longText(12), nil])
+            // Executing again without arguments binds the last ones.
+            try positional.execute()
+            try named.execute()
+            let rows = try Row.fetchAll(db, sql: "SELECT a, b, c FROM t ORDER BY rowid")
+            #expect(rows.count == 13)
+            #expect(rows[0] == ["a": 0, "b": Self.longText(0), "c": nil])
+            #expect(rows[1] == ["a": Self.longText(0), "b": 0.0, "c": 0])
+            #expect(rows[6] == ["a": 10, "b": Self.longText(10), "c": 10.5])
+            #expect(rows[7] == ["a": Self.longText(11), "b": nil, "c": 11])
+            #expect(rows[10] == ["a": 14, "b": Self.longText(14), "c": nil])
+            #expect(rows[11] == ["a": 14, "b": Self.longText(14), "c": nil])
+            #expect(rows[12] == ["a": 13, "b": Self.longText(13), "c": nil])
+        }
+    }
+
+    @Test("Named values in any order, converted or literal, and the errors of missing and extra values (issue 34)")
+    func namedBindingAndErrors() throws {
+        try inMemoryWrite("CREATE TABLE t(a, b)") { db in
+            let named = try db.cachedStatement(sql: "INSERT INTO t VALUES (:a, :b)")
+            try named.execute(arguments: ["b": 2, "a": 1])
+            try named.execute(arguments: StatementArguments(["a": 3, "b": Date(timeIntervalSince1970: 0)]))
+            try named.execute(
+                arguments: StatementArguments(["b": 6, "a": 5] as [String: (any DatabaseValueConvertible)?]))
+            do {
+                try named.execute(arguments: ["a": 7])
+                Issue.record("expected an error")
+            } catch let error as DatabaseError {
+                #expect(error.message == "missing statement argument(s): b")
+            }
+            let positional = try db.cachedStatement(sql: "INSERT INTO t VALUES (?, ?)")
+            do {
+                try positional.execute(arguments: [1, 2, 3])
+                Issue.record("expected an error")
+            } catch let error as DatabaseError {
+                #expect(error.message == "wrong number of statement arguments: 3")
+            }
+            try positional.execute(arguments: [8, nil])
+            var appended: StatementArguments = [9]
+            appended += [10]
+            try positional.execute(arguments: appended)
+            let rows = try Row.fetchAll(db, sql: "SELECT a, b FROM t ORDER BY rowid")
+            #expect(rows.map { $0["a"] as Int } == [1, 3, 5, 8, 9])
+            #expect(
+                rows.map { $0["b"] as DatabaseValue } == [
+                    2.databaseValue, "1970-01-01 00:00:00.000".databaseValue, 6.databaseValue, .null, 10.databaseValue,
+                ])
+        }
+    }
 }
