@@ -323,6 +323,68 @@
             try decodeDatabaseRecordValueIfPresent(Value.self, index: columns[position], name: name, Record.self)
         }
 
+        /// Decodes the records that `including(all:)` prefetched, such as
+        /// other `@DatabaseRecord` structs (not for direct use:
+        /// `@DatabaseRecord` generates the calls).
+        @inlinable
+        public func _decodeDatabaseRecordColumn<Element: FetchableRecord, Record: FetchableRecord>(
+            _ columns: _DatabaseRecordColumns, _ position: Int, _ name: String,
+            _ record: Record.Type
+        ) throws -> [Element] {
+            try decodeDatabaseRecordRecords(Element.self, name: name)
+        }
+
+        /// Decodes the optional records that `including(all:)` prefetched:
+        /// nil without them (not for direct use).
+        @inlinable
+        public func _decodeDatabaseRecordColumnIfPresent<Element: FetchableRecord, Record: FetchableRecord>(
+            _ columns: _DatabaseRecordColumns, _ position: Int, _ name: String,
+            _ record: Record.Type
+        ) throws -> [Element]? {
+            try decodeDatabaseRecordRecordsIfPresent(Element.self, name: name)
+        }
+
+        /// Decodes prefetched records that are `Decodable` too, as a
+        /// `Decodable` record does (not for direct use).
+        @inlinable
+        public func _decodeDatabaseRecordColumn<Element: FetchableRecord & Decodable, Record: FetchableRecord>(
+            _ columns: _DatabaseRecordColumns, _ position: Int, _ name: String,
+            _ record: Record.Type
+        ) throws -> [Element] {
+            try decodeDatabaseRecordValue([Element].self, index: columns[position], name: name, Record.self)
+        }
+
+        /// Decodes optional prefetched records that are `Decodable` too
+        /// (not for direct use).
+        @inlinable
+        public func _decodeDatabaseRecordColumnIfPresent<
+            Element: FetchableRecord & Decodable, Record: FetchableRecord
+        >(
+            _ columns: _DatabaseRecordColumns, _ position: Int, _ name: String,
+            _ record: Record.Type
+        ) throws -> [Element]? {
+            try decodeDatabaseRecordValueIfPresent([Element].self, index: columns[position], name: name, Record.self)
+        }
+
+        /// The prefetched rows of the name, decoded; the error of a
+        /// `Decodable` record without them.
+        @usableFromInline
+        func decodeDatabaseRecordRecords<Element: FetchableRecord>(_ type: Element.Type, name: String) throws -> [Element] {
+            guard let records = try decodeDatabaseRecordRecordsIfPresent(Element.self, name: name) else {
+                throw RowDecodingError.make(.keyNotFound(name), row: self)
+            }
+            return records
+        }
+
+        /// The prefetched rows of the name, decoded; nil without them.
+        @usableFromInline
+        func decodeDatabaseRecordRecordsIfPresent<Element: FetchableRecord>(
+            _ type: Element.Type, name: String
+        ) throws -> [Element]? {
+            guard let rows = prefetchedRows[name] else { return nil }
+            return try rows.map { try Element(row: $0) }
+        }
+
         /// A record from the scope of its name, or from the whole row.
         @usableFromInline
         func decodeDatabaseRecordRecord<Value: FetchableRecord>(_ type: Value.Type, name: String) throws -> Value {
@@ -374,6 +436,33 @@
         }
     }
 
+    /// Where the code that `@DatabaseRecord` writes puts the columns of a
+    /// record, in declaration order: a ``PersistenceContainer``, or the
+    /// parameters of an INSERT statement (not for direct use).
+    public protocol _DatabaseRecordColumnWriter {
+        /// Writes a database value to the column (not for direct use).
+        mutating func _write(_ value: some StatementBinding & DatabaseValueConvertible, column: String)
+    }
+
+    extension PersistenceContainer: _DatabaseRecordColumnWriter {
+        /// Sets the column (not for direct use).
+        @inlinable
+        @inline(__always)
+        public mutating func _write(_ value: some StatementBinding & DatabaseValueConvertible, column: String) {
+            setDatabaseValue(value.databaseValue, forColumn: column)
+        }
+    }
+
+    extension _DatabaseRecordBinder: _DatabaseRecordColumnWriter {
+        /// Binds the next parameter: the INSERT statement names the columns
+        /// (not for direct use).
+        @inlinable
+        @inline(__always)
+        public mutating func _write(_ value: some StatementBinding & DatabaseValueConvertible, column: String) {
+            bind(value)
+        }
+    }
+
     /// Writes the columns of a record (not for direct use: `@DatabaseRecord`
     /// generates the calls). Reads the record's column encoding strategy once
     /// per record.
@@ -408,14 +497,30 @@
         @inlinable
         @inline(__always)
         public func encode<Value: DatabaseValueConvertible & Encodable>(
-            _ value: Value, _ name: String, to container: inout PersistenceContainer
+            _ value: Value, _ name: String, to writer: inout some _DatabaseRecordColumnWriter
         ) throws {
             // Dates, UUIDs and data follow the record's strategies, as in `Encodable` records.
             if Value.self == Date.self || Value.self == UUID.self || Value.self == Data.self {
-                try encodeEncodable(value, name, to: &container)
+                try encodeEncodable(value, name, to: &writer)
             } else {
-                container.setDatabaseValue(value.databaseValue, forColumn: column(name))
+                writer._write(value, column: column(name))
             }
+        }
+
+        /// Writes an `Encodable` value (not for direct use).
+        @inlinable
+        public func encode<Value: Encodable>(
+            _ value: Value, _ name: String, to writer: inout some _DatabaseRecordColumnWriter
+        ) throws {
+            try encodeEncodable(value, name, to: &writer)
+        }
+
+        /// Writes a database value that is not `Encodable` (not for direct use).
+        @inlinable
+        public func encode<Value: DatabaseValueConvertible>(
+            _ value: Value, _ name: String, to writer: inout some _DatabaseRecordColumnWriter
+        ) throws {
+            writer._write(value, column: column(name))
         }
 
         /// Writes an optional database value that is `Encodable` too (not for
@@ -423,61 +528,82 @@
         @inlinable
         @inline(__always)
         public func encodeIfPresent<Value: DatabaseValueConvertible & Encodable>(
-            _ value: Value?, _ name: String, to container: inout PersistenceContainer
+            _ value: Value?, _ name: String, to writer: inout some _DatabaseRecordColumnWriter
         ) throws {
-            if let value {
-                try encode(value, name, to: &container)
-            } else {
-                container.setDatabaseValue(.null, forColumn: column(name))
-            }
-        }
-
-        /// Writes an `Encodable` value (not for direct use).
-        @inlinable
-        public func encode<Value: Encodable>(
-            _ value: Value, _ name: String, to container: inout PersistenceContainer
-        ) throws {
-            try encodeEncodable(value, name, to: &container)
+            guard let value else { return writeNull(name, to: &writer) }
+            try encode(value, name, to: &writer)
         }
 
         /// Writes an optional `Encodable` value (not for direct use).
         @inlinable
         public func encodeIfPresent<Value: Encodable>(
-            _ value: Value?, _ name: String, to container: inout PersistenceContainer
+            _ value: Value?, _ name: String, to writer: inout some _DatabaseRecordColumnWriter
         ) throws {
-            if let value {
-                try encodeEncodable(value, name, to: &container)
-            } else {
-                container.setDatabaseValue(.null, forColumn: column(name))
-            }
-        }
-
-        /// Writes a database value that is not `Encodable` (not for direct use).
-        @inlinable
-        public func encode<Value: DatabaseValueConvertible>(
-            _ value: Value, _ name: String, to container: inout PersistenceContainer
-        ) throws {
-            container.setDatabaseValue(value.databaseValue, forColumn: column(name))
+            guard let value else { return writeNull(name, to: &writer) }
+            try encode(value, name, to: &writer)
         }
 
         /// Writes an optional database value that is not `Encodable` (not for
         /// direct use).
         @inlinable
         public func encodeIfPresent<Value: DatabaseValueConvertible>(
-            _ value: Value?, _ name: String, to container: inout PersistenceContainer
+            _ value: Value?, _ name: String, to writer: inout some _DatabaseRecordColumnWriter
         ) throws {
-            container.setDatabaseValue(value?.databaseValue ?? .null, forColumn: column(name))
+            guard let value else { return writeNull(name, to: &writer) }
+            try encode(value, name, to: &writer)
+        }
+
+        /// NULL, for a nil optional.
+        @inlinable
+        func writeNull(_ name: String, to writer: inout some _DatabaseRecordColumnWriter) {
+            writer._write(DatabaseValue.null, column: column(name))
         }
 
         /// An `Encodable` value, as `RecordKeyedEncodingContainer` stores it.
         @usableFromInline
         func encodeEncodable<Value: Encodable>(
-            _ value: Value, _ name: String, to container: inout PersistenceContainer
+            _ value: Value, _ name: String, to writer: inout some _DatabaseRecordColumnWriter
         ) throws {
             let column = column(name)
-            container.setValue(
-                try RecordEncoder<Record>.databaseValue(of: value, key: DatabaseRecordKey(name), column: column),
-                forColumn: column)
+            let value = try RecordEncoder<Record>.databaseValue(of: value, key: DatabaseRecordKey(name), column: column)
+            writer._write(value?.databaseValue ?? .null, column: column)
         }
     }
+
+    // The checks of `_databaseRecordCheckConformances()`, which
+    // `@DatabaseRecord` writes for a struct that does not name
+    // `FetchableRecord`, or a protocol that writes columns, where the macro
+    // sees it. The compiler picks the constrained overload for a type that
+    // adopts the protocol anyway (in another extension, or through a
+    // protocol of the app), and warns.
+
+    /// Nothing: the type is not a `FetchableRecord` (not for direct use).
+    @inlinable
+    public func _databaseRecordInitRowCheck<T>(_ type: T.Type) {}
+
+    /// Warns that `@DatabaseRecord` wrote no `init(row:)` (not for direct use).
+    @available(
+        *, deprecated,
+        message: """
+            the struct adopts FetchableRecord where @DatabaseRecord does not see it, and the macro wrote no \
+            init(row:): adopt FetchableRecord on the struct
+            """
+    )
+    @inlinable
+    public func _databaseRecordInitRowCheck<T: FetchableRecord>(_ type: T.Type) {}
+
+    /// Nothing: the type is not an `EncodableRecord` (not for direct use).
+    @inlinable
+    public func _databaseRecordEncodeCheck<T>(_ type: T.Type) {}
+
+    /// Warns that `@DatabaseRecord` wrote no `encode(to:)` (not for direct use).
+    @available(
+        *, deprecated,
+        message: """
+            the struct adopts EncodableRecord, PersistableRecord or MutablePersistableRecord where \
+            @DatabaseRecord does not see it, and the macro wrote no encode(to:): adopt it on the struct
+            """
+    )
+    @inlinable
+    public func _databaseRecordEncodeCheck<T: EncodableRecord>(_ type: T.Type) {}
 #endif

@@ -23,6 +23,11 @@ final class RecordPersistenceInfo {
     @exclusivity(unchecked) private var lastInsertIndex = 0
     /// The columns of the last encoding, in order: the expected columns of the next one.
     @exclusivity(unchecked) var encodingTemplate: [String]?
+    #if Macros
+        /// The deferred container of the last bound insert, reused while
+        /// nobody else keeps it (MutablePersistableRecord+BoundInsert.swift).
+        @usableFromInline @exclusivity(unchecked) var reusableDeferredContainer: DeferredPersistenceContainer?
+    #endif
 
     init(typeID: ObjectIdentifier, tableName: String) {
         self.typeID = typeID
@@ -46,6 +51,9 @@ final class RecordPersistenceInfo {
     /// so that inserting many records does not allocate one per record.
     @usableFromInline
     func recycle(_ saved: consuming PersistenceSuccess) {
+        #if Macros
+            guard saved.hasStoredContainer else { return }
+        #endif
         // The values are kept: the next container overwrites them.
         spareValues = saved.persistenceContainer.takeValues()
     }
@@ -247,7 +255,7 @@ extension Statement {
         }
     }
 
-    private func failure(_ code: CInt, _ values: [DatabaseValue]) -> any Error {
+    func failure(_ code: CInt, _ values: [DatabaseValue]) -> any Error {
         let error = DatabaseError.lastError(
             of: database.sqliteConnection, resultCode: code, sql: sql,
             arguments: StatementArguments(values: values, namedValues: [:]),
