@@ -230,7 +230,7 @@
             }
             #expect(optional.0.map { $0.books?.count } == [0, 2])
             #expect(optional.1.map { $0.books?.count } == [nil, nil])
-            try dbQueue.read { db in
+            _ = try dbQueue.read { db in
                 #expect(throws: RowDecodingError.self) {
                     _ = try LibraryRecords.Author.all().asRequest(of: LibraryRecords.AuthorInfo.self).fetchAll(db)
                 }

@@ -16,13 +16,13 @@ public struct InsertionSuccess {
         /// The inserted values. When the table has an INTEGER PRIMARY KEY
         /// column, it holds the rowid.
         public var persistenceContainer: PersistenceContainer {
-            get { storage.container }
+            @inlinable get { storage.container }
             set { storage = .stored(newValue) }
         }
 
         /// The container, or the record of an insert that bound its columns
         /// without one, encoded when the container is read.
-        var storage: PersistenceContainerStorage
+        @usableFromInline var storage: PersistenceContainerStorage
 
         init(rowID: Int64, rowIDColumn: String?, persistenceContainer: PersistenceContainer) {
             self.rowID = rowID

@@ -74,9 +74,10 @@
         func boundInsertStatement(
             _ db: Database, columnCount: Int, conflict: Database.ConflictResolution
         ) throws -> Statement? {
+            // The insert through the container that set the template read
+            // the schema already (rowIDColumn): the INSERT is the last
+            // statement executed.
             guard let columns = encodingTemplate, columns.count == columnCount else { return nil }
-            // Schema reads first: the INSERT is the last statement executed.
-            _ = rowIDColumn(db)
             let statement = try insertStatement(db, columns: columns, conflictResolution: conflict)
             // Arguments that `execute(arguments:)` cleared would be bound again.
             guard !statement.bindingsWereCleared else { return nil }
@@ -138,11 +139,13 @@
     /// The container of an insert, or the record of an insert that bound
     /// its columns without one (`InsertionSuccess`, `PersistenceSuccess`):
     /// one reference to copy in the deferred case.
+    @usableFromInline
     enum PersistenceContainerStorage {
         case stored(PersistenceContainer)
         case deferred(DeferredPersistenceContainer)
 
         /// The container, encoded from the record in the deferred case.
+        @inlinable
         var container: PersistenceContainer {
             switch self {
             case .stored(let container): container
@@ -158,13 +161,14 @@
     @usableFromInline
     class DeferredPersistenceContainer {
         /// The rowid of the inserted row.
-        var rowID: Int64 = 0
+        @exclusivity(unchecked) var rowID: Int64 = 0
         /// The INTEGER PRIMARY KEY column, if any.
-        var rowIDColumn: String?
+        @exclusivity(unchecked) var rowIDColumn: String?
 
         @usableFromInline init() {}
 
         /// The encoded record, with the rowid.
+        @usableFromInline
         var container: PersistenceContainer {
             var container = encoded()
             if let rowIDColumn {
@@ -180,7 +184,7 @@
 
     @usableFromInline
     final class DeferredRecordContainer<Record: EncodableRecord>: DeferredPersistenceContainer {
-        @usableFromInline var record: Record
+        @usableFromInline @exclusivity(unchecked) var record: Record
 
         @usableFromInline
         init(_ record: Record) {

@@ -52,10 +52,12 @@ final class RecordPersistenceInfo {
     @usableFromInline
     func recycle(_ saved: consuming PersistenceSuccess) {
         #if Macros
-            guard saved.hasStoredContainer else { return }
+            // In place: the getter of the container would copy it.
+            if let values = saved.takeStoredValues() { spareValues = values }
+        #else
+            // The values are kept: the next container overwrites them.
+            spareValues = saved.persistenceContainer.takeValues()
         #endif
-        // The values are kept: the next container overwrites them.
-        spareValues = saved.persistenceContainer.takeValues()
     }
 
     /// Remembers the columns of an encoding, as the template of the next one.

@@ -5,28 +5,29 @@ public struct PersistenceSuccess {
         /// The saved values. After an insertion into a table with an INTEGER
         /// PRIMARY KEY column, it holds the rowid.
         public var persistenceContainer: PersistenceContainer {
-            get { storage.container }
+            @inlinable get { storage.container }
             set { storage = .stored(newValue) }
         }
 
         /// The container, or the record of an insert that bound its columns
         /// without one.
-        var storage: PersistenceContainerStorage
+        @usableFromInline var storage: PersistenceContainerStorage
 
         init(persistenceContainer: PersistenceContainer) {
             storage = .stored(persistenceContainer)
         }
 
-        @usableFromInline
+        @inlinable
         init(_ inserted: consuming InsertionSuccess) {
             storage = inserted.storage
         }
 
-        /// Whether the container is the one an insert filled, whose values
-        /// buffer can be recycled.
-        var hasStoredContainer: Bool {
-            if case .stored = storage { return true }
-            return false
+        /// Moves the values buffer out of the container that an insert
+        /// filled, for the next container; nil for a deferred container.
+        mutating func takeStoredValues() -> [DatabaseValue]? {
+            guard case .stored(var container) = storage else { return nil }
+            storage = .stored(PersistenceContainer())
+            return container.takeValues()
         }
     #else
         /// The saved values. After an insertion into a table with an INTEGER
