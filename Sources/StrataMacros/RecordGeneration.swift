@@ -121,7 +121,8 @@
                 return [(encode + calls(to: "container") + ["    }"]).joined(separator: "\n")]
             }
             return [
-                (encode + ["        try _encodeDatabaseRecordColumns(to: &container)", "    }"]).joined(separator: "\n"),
+                (encode + ["        try _encodeDatabaseRecordColumns(to: &container)", "    }"]).joined(
+                    separator: "\n"),
                 """
                     /// The number of columns that an INSERT binds (not for direct use).
                     \(accessPrefix)static var _databaseRecordColumnCount: Int { \(columns.count) }

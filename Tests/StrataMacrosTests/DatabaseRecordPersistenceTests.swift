@@ -15,8 +15,15 @@
         /// What a record's callbacks saw.
         protocol Logged: MutablePersistableRecord {
             init(id: Int64?, name: String, log: [String])
-            var id: Int64? { get }
-            var log: [String] { get }
+            var id: Int64? { get set }
+            var log: [String] { get set }
+        }
+
+        // The callbacks of both event types, so that they see the same.
+        static func record<Event: Logged>(_ inserted: InsertionSuccess, in event: inout Event) {
+            event.id = inserted.rowID
+            let values = inserted.persistenceContainer.map { "\($0.0)=\($0.1)" }
+            event.log.append("didInsert \(inserted.rowID) \(inserted.rowIDColumn ?? "-") \(values)")
         }
 
         @DatabaseRecord
@@ -26,15 +33,8 @@
             var name: String
             @DatabaseTransient var log: [String] = []
 
-            mutating func willInsert(_ db: Database) throws {
-                log.append("willInsert")
-            }
-
-            mutating func didInsert(_ inserted: InsertionSuccess) {
-                id = inserted.rowID
-                let values = inserted.persistenceContainer.map { "\($0.0)=\($0.1)" }
-                log.append("didInsert \(inserted.rowID) \(inserted.rowIDColumn ?? "-") \(values)")
-            }
+            mutating func willInsert(_ db: Database) throws { log.append("willInsert") }
+            mutating func didInsert(_ inserted: InsertionSuccess) { CallbackRecords.record(inserted, in: &self) }
         }
 
         struct CodableEvent: Logged, Codable, FetchableRecord, MutablePersistableRecord {
@@ -48,15 +48,8 @@
                 case id, name
             }
 
-            mutating func willInsert(_ db: Database) throws {
-                log.append("willInsert")
-            }
-
-            mutating func didInsert(_ inserted: InsertionSuccess) {
-                id = inserted.rowID
-                let values = inserted.persistenceContainer.map { "\($0.0)=\($0.1)" }
-                log.append("didInsert \(inserted.rowID) \(inserted.rowIDColumn ?? "-") \(values)")
-            }
+            mutating func willInsert(_ db: Database) throws { log.append("willInsert") }
+            mutating func didInsert(_ inserted: InsertionSuccess) { CallbackRecords.record(inserted, in: &self) }
         }
 
         @DatabaseRecord
@@ -158,11 +151,17 @@
             let macro = try upsertScores { CallbackRecords.Score(id: $0, player: $1, points: $2) }
             let codable = try upsertScores { CallbackRecords.CodableScore(id: $0, player: $1, points: $2) }
             #expect(macro == codable)
-            #expect(macro.contains { $0.hasPrefix(#"INSERT INTO "score" ("id", "player", "points") VALUES (NULL,'Arthur',10) ON CONFLICT DO UPDATE SET"#) })
-            #expect(macro.suffix(3) == [
-                #"[id:1 player:"Arthur" points:10]"#, #"[id:2 player:"Barbara" points:20]"#,
-                #"[id:3 player:"Craig" points:3]"#,
-            ])
+            #expect(
+                macro.contains {
+                    $0.hasPrefix(
+                        #"INSERT INTO "score" ("id", "player", "points") VALUES (NULL,'Arthur',10) ON CONFLICT DO UPDATE SET"#
+                    )
+                })
+            #expect(
+                macro.suffix(3) == [
+                    #"[id:1 player:"Arthur" points:10]"#, #"[id:2 player:"Barbara" points:20]"#,
+                    #"[id:3 player:"Craig" points:3]"#,
+                ])
         }
     }
 #endif

@@ -369,7 +369,9 @@
         /// The prefetched rows of the name, decoded; the error of a
         /// `Decodable` record without them.
         @usableFromInline
-        func decodeDatabaseRecordRecords<Element: FetchableRecord>(_ type: Element.Type, name: String) throws -> [Element] {
+        func decodeDatabaseRecordRecords<Element: FetchableRecord>(_ type: Element.Type, name: String) throws
+            -> [Element]
+        {
             guard let records = try decodeDatabaseRecordRecordsIfPresent(Element.self, name: name) else {
                 throw RowDecodingError.make(.keyNotFound(name), row: self)
             }
