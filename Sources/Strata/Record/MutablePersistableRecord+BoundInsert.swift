@@ -104,11 +104,15 @@
                 case SQLITE_DONE:
                     statement.didFinishStepping()
                     let rowID = db.lastInsertedRowID
-                    let rowIDColumn = rowIDColumn(db)
                     deferredContainer.rowID = rowID
-                    deferredContainer.rowIDColumn = rowIDColumn
+                    // A reused box knows the column from its previous insert.
+                    if !deferredContainer.knowsRowIDColumn {
+                        deferredContainer.rowIDColumn = rowIDColumn(db)
+                        deferredContainer.knowsRowIDColumn = true
+                    }
                     return InsertionSuccess(
-                        rowID: rowID, rowIDColumn: rowIDColumn, deferredContainer: deferredContainer)
+                        rowID: rowID, rowIDColumn: deferredContainer.rowIDColumn,
+                        deferredContainer: deferredContainer)
                 case SQLITE_ROW:
                     statement.steppedRowCount &+= 1
                 case let code:
@@ -164,6 +168,8 @@
         @exclusivity(unchecked) var rowID: Int64 = 0
         /// The INTEGER PRIMARY KEY column, if any.
         @exclusivity(unchecked) var rowIDColumn: String?
+        /// Whether `rowIDColumn` was read from the table's schema.
+        @exclusivity(unchecked) var knowsRowIDColumn = false
 
         @usableFromInline init() {}
 
