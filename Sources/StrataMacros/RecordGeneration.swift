@@ -20,7 +20,10 @@
                 members.append(initRow())
             }
             if !declaresEncodeTo && isEncodable {
-                members.append(encodeTo())
+                members.append(contentsOf: encodeTo())
+            }
+            if let check = conformanceCheck() {
+                members.append(check)
             }
             if !declaresDidInsert, isMutablePersistable, let idType = insertedIDType {
                 let value = idType == "Int64" ? "inserted.rowID" : "\(idType)(inserted.rowID)"
@@ -33,6 +36,30 @@
                     """)
             }
             return members
+        }
+
+        /// A function that the compiler type-checks and nobody calls: it
+        /// warns when the struct adopts `FetchableRecord`, or a protocol
+        /// that writes columns, in an extension that the macro does not see,
+        /// for which the macro wrote no `init(row:)` or `encode(to:)`. An
+        /// extension macro sees the struct's declaration only; the compiler
+        /// knows every conformance, and picks the deprecated overload of the
+        /// check for a conforming type.
+        private func conformanceCheck() -> String? {
+            var checks: [String] = []
+            if !isFetchable && !declaresInitRow {
+                checks.append("        _databaseRecordInitRowCheck(Self.self)")
+            }
+            if !isEncodable && !declaresEncodeTo {
+                checks.append("        _databaseRecordEncodeCheck(Self.self)")
+            }
+            if checks.isEmpty { return nil }
+            let lines = [
+                "    /// Warns about a record protocol that the struct adopts where",
+                "    /// `@DatabaseRecord` does not see it.",
+                "    private static func _databaseRecordCheckConformances() {",
+            ]
+            return (lines + checks + ["    }"]).joined(separator: "\n")
         }
 
         private func columnsEnum() -> String {
@@ -68,23 +95,50 @@
             return lines.joined(separator: "\n")
         }
 
-        private func encodeTo() -> String {
-            var lines = [
+        /// `encode(to:)`; for a persistable record, also the members that
+        /// bind the same columns straight to the INSERT statement, and the
+        /// function both call.
+        private func encodeTo() -> [String] {
+            func calls(to writer: String) -> [String] {
+                var calls: [String] = []
+                if !columns.isEmpty {
+                    calls.append("        let _encoding = _DatabaseRecordEncoding(Self.self)")
+                }
+                for column in columns {
+                    let method = column.isOptional ? "encodeIfPresent" : "encode"
+                    calls.append(
+                        "        try _encoding.\(method)(self.\(column.identifier), \(column.column.literal), "
+                            + "to: &\(writer))")
+                }
+                return calls
+            }
+            let encode = [
                 "    /// Encodes the columns of the record, in declaration order, as its",
                 "    /// `Encodable` implementation would.",
                 "    \(accessPrefix)func encode(to container: inout PersistenceContainer) throws {",
             ]
-            if !columns.isEmpty {
-                lines.append("        let _encoding = _DatabaseRecordEncoding(Self.self)")
+            guard isPersistable else {
+                return [(encode + calls(to: "container") + ["    }"]).joined(separator: "\n")]
             }
-            for column in columns {
-                let method = column.isOptional ? "encodeIfPresent" : "encode"
-                lines.append(
-                    "        try _encoding.\(method)(self.\(column.identifier), \(column.column.literal), to: &container)"
-                )
-            }
-            lines.append("    }")
-            return lines.joined(separator: "\n")
+            return [
+                (encode + ["        try _encodeDatabaseRecordColumns(to: &container)", "    }"]).joined(
+                    separator: "\n"),
+                """
+                    /// The number of columns that an INSERT binds (not for direct use).
+                    \(accessPrefix)static var _databaseRecordColumnCount: Int { \(columns.count) }
+                """,
+                """
+                    /// Binds the columns of the record to the INSERT statement, as
+                    /// `encode(to:)` writes them (not for direct use).
+                    \(accessPrefix)func _bindDatabaseRecordColumns(to binder: inout _DatabaseRecordBinder) throws {
+                        try _encodeDatabaseRecordColumns(to: &binder)
+                    }
+                """,
+                ([
+                    "    /// Writes the columns of the record, in declaration order.",
+                    "    private func _encodeDatabaseRecordColumns(to writer: inout some _DatabaseRecordColumnWriter) throws {",
+                ] + calls(to: "writer") + ["    }"]).joined(separator: "\n"),
+            ]
         }
 
         /// The type name with a lowercased first word, as `TableRecord`'s

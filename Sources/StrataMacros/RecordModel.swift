@@ -35,6 +35,9 @@
         /// or `MutablePersistableRecord`: `encode(to:)` is written for
         /// those only.
         var isEncodable = false
+        /// Whether the struct names `PersistableRecord` or
+        /// `MutablePersistableRecord`: the INSERT binds the columns itself.
+        var isPersistable = false
         /// Whether the struct names `MutablePersistableRecord`: `didInsert`
         /// is written for those only (a `PersistableRecord`'s can not
         /// mutate).
@@ -63,9 +66,13 @@
                     if name.hasPrefix("Strata.") { name = String(name.dropFirst("Strata.".count)) }
                     switch name {
                     case "FetchableRecord": isFetchable = true
-                    case "EncodableRecord", "PersistableRecord": isEncodable = true
+                    case "EncodableRecord": isEncodable = true
+                    case "PersistableRecord":
+                        isEncodable = true
+                        isPersistable = true
                     case "MutablePersistableRecord":
                         isEncodable = true
+                        isPersistable = true
                         isMutablePersistable = true
                     default: break
                     }

@@ -67,13 +67,29 @@
                         /// Encodes the columns of the record, in declaration order, as its
                         /// `Encodable` implementation would.
                         func encode(to container: inout PersistenceContainer) throws {
+                            try _encodeDatabaseRecordColumns(to: &container)
+                        }
+
+                        /// The number of columns that an INSERT binds (not for direct use).
+                        static var _databaseRecordColumnCount: Int {
+                            6
+                        }
+
+                        /// Binds the columns of the record to the INSERT statement, as
+                        /// `encode(to:)` writes them (not for direct use).
+                        func _bindDatabaseRecordColumns(to binder: inout _DatabaseRecordBinder) throws {
+                            try _encodeDatabaseRecordColumns(to: &binder)
+                        }
+
+                        /// Writes the columns of the record, in declaration order.
+                        private func _encodeDatabaseRecordColumns(to writer: inout some _DatabaseRecordColumnWriter) throws {
                             let _encoding = _DatabaseRecordEncoding(Self.self)
-                            try _encoding.encodeIfPresent(self.id, "id", to: &container)
-                            try _encoding.encode(self.name, "name", to: &container)
-                            try _encoding.encode(self.score, "score_value", to: &container)
-                            try _encoding.encodeIfPresent(self.team, "team", to: &container)
-                            try _encoding.encode(self.tags, "tags", to: &container)
-                            try _encoding.encodeIfPresent(self.lastSeen, "lastSeen", to: &container)
+                            try _encoding.encodeIfPresent(self.id, "id", to: &writer)
+                            try _encoding.encode(self.name, "name", to: &writer)
+                            try _encoding.encode(self.score, "score_value", to: &writer)
+                            try _encoding.encodeIfPresent(self.team, "team", to: &writer)
+                            try _encoding.encode(self.tags, "tags", to: &writer)
+                            try _encoding.encodeIfPresent(self.lastSeen, "lastSeen", to: &writer)
                         }
 
                         /// Sets `id` to the row id of the inserted row.
@@ -159,9 +175,25 @@
                         /// Encodes the columns of the record, in declaration order, as its
                         /// `Encodable` implementation would.
                         public func encode(to container: inout PersistenceContainer) throws {
+                            try _encodeDatabaseRecordColumns(to: &container)
+                        }
+
+                        /// The number of columns that an INSERT binds (not for direct use).
+                        public static var _databaseRecordColumnCount: Int {
+                            2
+                        }
+
+                        /// Binds the columns of the record to the INSERT statement, as
+                        /// `encode(to:)` writes them (not for direct use).
+                        public func _bindDatabaseRecordColumns(to binder: inout _DatabaseRecordBinder) throws {
+                            try _encodeDatabaseRecordColumns(to: &binder)
+                        }
+
+                        /// Writes the columns of the record, in declaration order.
+                        private func _encodeDatabaseRecordColumns(to writer: inout some _DatabaseRecordColumnWriter) throws {
                             let _encoding = _DatabaseRecordEncoding(Self.self)
-                            try _encoding.encodeIfPresent(self.id, "id", to: &container)
-                            try _encoding.encode(self.`default`, "default", to: &container)
+                            try _encoding.encodeIfPresent(self.id, "id", to: &writer)
+                            try _encoding.encode(self.`default`, "default", to: &writer)
                         }
 
                         /// Sets `id` to the row id of the inserted row.
@@ -237,14 +269,30 @@
                         /// Encodes the columns of the record, in declaration order, as its
                         /// `Encodable` implementation would.
                         func encode(to container: inout PersistenceContainer) throws {
+                            try _encodeDatabaseRecordColumns(to: &container)
+                        }
+
+                        /// The number of columns that an INSERT binds (not for direct use).
+                        static var _databaseRecordColumnCount: Int {
+                            7
+                        }
+
+                        /// Binds the columns of the record to the INSERT statement, as
+                        /// `encode(to:)` writes them (not for direct use).
+                        func _bindDatabaseRecordColumns(to binder: inout _DatabaseRecordBinder) throws {
+                            try _encodeDatabaseRecordColumns(to: &binder)
+                        }
+
+                        /// Writes the columns of the record, in declaration order.
+                        private func _encodeDatabaseRecordColumns(to writer: inout some _DatabaseRecordColumnWriter) throws {
                             let _encoding = _DatabaseRecordEncoding(Self.self)
-                            try _encoding.encodeIfPresent(self.id, "id", to: &container)
-                            try _encoding.encodeIfPresent(self.a, "a", to: &container)
-                            try _encoding.encodeIfPresent(self.b, "b", to: &container)
-                            try _encoding.encode(self.name, "name", to: &container)
-                            try _encoding.encode(self.kind, "kind", to: &container)
-                            try _encoding.encode(self.rank, "rank", to: &container)
-                            try _encoding.encode(self.ratio, "ratio", to: &container)
+                            try _encoding.encodeIfPresent(self.id, "id", to: &writer)
+                            try _encoding.encodeIfPresent(self.a, "a", to: &writer)
+                            try _encoding.encodeIfPresent(self.b, "b", to: &writer)
+                            try _encoding.encode(self.name, "name", to: &writer)
+                            try _encoding.encode(self.kind, "kind", to: &writer)
+                            try _encoding.encode(self.rank, "rank", to: &writer)
+                            try _encoding.encode(self.ratio, "ratio", to: &writer)
                         }
                     }
                     """)
@@ -459,6 +507,43 @@
                         message: "@DatabaseTransient applies to a stored property of a @DatabaseRecord struct", line: 3,
                         column: 5),
                 ])
+        }
+
+        @Test("A struct without a record protocol gets a check that warns if it adopts one elsewhere")
+        func conformanceCheck() {
+            // The compiler picks the deprecated overload of a check when
+            // the struct adopts the protocol in another extension.
+            assertRecordExpansion(
+                """
+                @DatabaseRecord
+                struct Player: Identifiable {
+                    var id: Int64?
+                }
+                """,
+                expandedSource: """
+                    struct Player: Identifiable {
+                        var id: Int64?
+                    }
+
+                    extension Player {
+                        /// The columns of the table, one per stored property.
+                        enum Columns {
+                            static let id = Column("id")
+                        }
+
+                        /// The name of the table: "player".
+                        static var databaseTableName: String {
+                            "player"
+                        }
+
+                        /// Warns about a record protocol that the struct adopts where
+                        /// `@DatabaseRecord` does not see it.
+                        private static func _databaseRecordCheckConformances() {
+                            _databaseRecordInitRowCheck(Self.self)
+                            _databaseRecordEncodeCheck(Self.self)
+                        }
+                    }
+                    """)
         }
     }
 #endif

@@ -135,6 +135,7 @@
     enum LibraryRecords {
         @DatabaseRecord
         struct Author: FetchableRecord, MutablePersistableRecord {
+            static let books = hasMany(Book.self)
             var id: Int64?
             var name: String
         }
@@ -153,6 +154,21 @@
         struct BookInfo: FetchableRecord {
             var book: Book
             var author: Author
+        }
+
+        /// An author and the books that `including(all:)` prefetched, which
+        /// are not `Decodable`.
+        @DatabaseRecord
+        struct AuthorInfo: FetchableRecord {
+            var author: Author
+            var books: [Book]
+        }
+
+        /// The same, optional: nil when the request did not prefetch them.
+        @DatabaseRecord
+        struct AuthorBooks: FetchableRecord {
+            var name: String
+            var books: [Book]?
         }
 
         static let schema = """
@@ -181,6 +197,44 @@
             #expect(infos.map(\.book.title) == ["Earthsea", "Lathe"])
             #expect(infos.map(\.author.name) == ["Ursula", "Ursula"])
             #expect(infos.map(\.book.id) == [1, 2])
+        }
+
+        @Test("A record decodes the records that including(all:) prefetched, and misses them as a Codable one does")
+        func includingAll() throws {
+            let dbQueue = try inMemoryDatabase(LibraryRecords.schema)
+            try dbQueue.write { db in
+                for (name, titles) in [("Ursula", ["Earthsea", "Lathe"]), ("Terry", [])] {
+                    var author = LibraryRecords.Author(id: nil, name: name)
+                    try author.insert(db)
+                    for title in titles {
+                        var book = LibraryRecords.Book(id: nil, authorId: author.id!, title: title)
+                        try book.insert(db)
+                    }
+                }
+            }
+            let books = LibraryRecords.Author.books.order(Column("title"))
+            let infos = try dbQueue.read { db in
+                try LibraryRecords.Author.including(all: books).order(Column("name").desc)
+                    .asRequest(of: LibraryRecords.AuthorInfo.self).fetchAll(db)
+            }
+            #expect(infos.map(\.author.name) == ["Ursula", "Terry"])
+            #expect(infos.map { $0.books.map(\.title) } == [["Earthsea", "Lathe"], []])
+            #expect(infos.map { $0.books.map(\.id) } == [[1, 2], []])
+            let optional = try dbQueue.read { db in
+                (
+                    try LibraryRecords.Author.including(all: books).order(Column("name"))
+                        .asRequest(of: LibraryRecords.AuthorBooks.self).fetchAll(db),
+                    try LibraryRecords.Author.order(Column("name")).asRequest(of: LibraryRecords.AuthorBooks.self)
+                        .fetchAll(db)
+                )
+            }
+            #expect(optional.0.map { $0.books?.count } == [0, 2])
+            #expect(optional.1.map { $0.books?.count } == [nil, nil])
+            _ = try dbQueue.read { db in
+                #expect(throws: RowDecodingError.self) {
+                    _ = try LibraryRecords.Author.all().asRequest(of: LibraryRecords.AuthorInfo.self).fetchAll(db)
+                }
+            }
         }
     }
 #endif

@@ -20,10 +20,15 @@
     /// extension, so that the struct keeps its memberwise initializer. Declare
     /// the record protocols on the struct: `init(row:)` is written for a
     /// `FetchableRecord`, `encode(to:)` for a persistable or encodable
-    /// record, `didInsert(_:)` for a `MutablePersistableRecord`.
+    /// record, `didInsert(_:)` for a `MutablePersistableRecord`. The compiler
+    /// warns about a record protocol adopted in another extension, where
+    /// the macro does not see it.
     @attached(
         extension,
-        names: named(init(row:)), named(encode(to:)), named(Columns), named(databaseTableName), named(didInsert(_:))
+        //CONF
+        names: named(init(row:)), named(encode(to:)), named(Columns), named(databaseTableName), named(didInsert(_:)),
+        named(_databaseRecordColumnCount), named(_bindDatabaseRecordColumns(to:)),
+        named(_encodeDatabaseRecordColumns(to:)), named(_databaseRecordCheckConformances)
     )
     public macro DatabaseRecord() = #externalMacro(module: "StrataMacros", type: "DatabaseRecordMacro")
 

@@ -323,6 +323,70 @@
             try decodeDatabaseRecordValueIfPresent(Value.self, index: columns[position], name: name, Record.self)
         }
 
+        /// Decodes the records that `including(all:)` prefetched, such as
+        /// other `@DatabaseRecord` structs (not for direct use:
+        /// `@DatabaseRecord` generates the calls).
+        @inlinable
+        public func _decodeDatabaseRecordColumn<Element: FetchableRecord, Record: FetchableRecord>(
+            _ columns: _DatabaseRecordColumns, _ position: Int, _ name: String,
+            _ record: Record.Type
+        ) throws -> [Element] {
+            try decodeDatabaseRecordRecords(Element.self, name: name)
+        }
+
+        /// Decodes the optional records that `including(all:)` prefetched:
+        /// nil without them (not for direct use).
+        @inlinable
+        public func _decodeDatabaseRecordColumnIfPresent<Element: FetchableRecord, Record: FetchableRecord>(
+            _ columns: _DatabaseRecordColumns, _ position: Int, _ name: String,
+            _ record: Record.Type
+        ) throws -> [Element]? {
+            try decodeDatabaseRecordRecordsIfPresent(Element.self, name: name)
+        }
+
+        /// Decodes prefetched records that are `Decodable` too, as a
+        /// `Decodable` record does (not for direct use).
+        @inlinable
+        public func _decodeDatabaseRecordColumn<Element: FetchableRecord & Decodable, Record: FetchableRecord>(
+            _ columns: _DatabaseRecordColumns, _ position: Int, _ name: String,
+            _ record: Record.Type
+        ) throws -> [Element] {
+            try decodeDatabaseRecordValue([Element].self, index: columns[position], name: name, Record.self)
+        }
+
+        /// Decodes optional prefetched records that are `Decodable` too
+        /// (not for direct use).
+        @inlinable
+        public func _decodeDatabaseRecordColumnIfPresent<
+            Element: FetchableRecord & Decodable, Record: FetchableRecord
+        >(
+            _ columns: _DatabaseRecordColumns, _ position: Int, _ name: String,
+            _ record: Record.Type
+        ) throws -> [Element]? {
+            try decodeDatabaseRecordValueIfPresent([Element].self, index: columns[position], name: name, Record.self)
+        }
+
+        /// The prefetched rows of the name, decoded; the error of a
+        /// `Decodable` record without them.
+        @usableFromInline
+        func decodeDatabaseRecordRecords<Element: FetchableRecord>(_ type: Element.Type, name: String) throws
+            -> [Element]
+        {
+            guard let records = try decodeDatabaseRecordRecordsIfPresent(Element.self, name: name) else {
+                throw RowDecodingError.make(.keyNotFound(name), row: self)
+            }
+            return records
+        }
+
+        /// The prefetched rows of the name, decoded; nil without them.
+        @usableFromInline
+        func decodeDatabaseRecordRecordsIfPresent<Element: FetchableRecord>(
+            _ type: Element.Type, name: String
+        ) throws -> [Element]? {
+            guard let rows = prefetchedRows[name] else { return nil }
+            return try rows.map { try Element(row: $0) }
+        }
+
         /// A record from the scope of its name, or from the whole row.
         @usableFromInline
         func decodeDatabaseRecordRecord<Value: FetchableRecord>(_ type: Value.Type, name: String) throws -> Value {
@@ -371,113 +435,6 @@
             }
             return try RecordKeyedDecodingContainer<DatabaseRecordKey, Record>(row: self, codingPath: [])
                 .decodeIfPresent(Value.self, forKey: DatabaseRecordKey(name))
-        }
-    }
-
-    /// Writes the columns of a record (not for direct use: `@DatabaseRecord`
-    /// generates the calls). Reads the record's column encoding strategy once
-    /// per record.
-    public struct _DatabaseRecordEncoding<Record: EncodableRecord> {
-        /// Whether the columns are the names (the default strategy).
-        @usableFromInline let usesDefaultKeys: Bool
-
-        /// Reads the record's column encoding strategy (not for direct use).
-        @inlinable
-        public init(_ record: Record.Type) {
-            usesDefaultKeys = Self.readsDefaultKeys()
-        }
-
-        @usableFromInline
-        static func readsDefaultKeys() -> Bool {
-            if case .useDefaultKeys = Record.databaseColumnEncodingStrategy { return true }
-            return false
-        }
-
-        @inlinable
-        @inline(__always)
-        func column(_ name: String) -> String {
-            usesDefaultKeys ? name : mappedColumn(name)
-        }
-
-        @usableFromInline
-        func mappedColumn(_ name: String) -> String {
-            Record.databaseColumnEncodingStrategy.column(forKey: DatabaseRecordKey(name))
-        }
-
-        /// Writes a database value that is `Encodable` too (not for direct use).
-        @inlinable
-        @inline(__always)
-        public func encode<Value: DatabaseValueConvertible & Encodable>(
-            _ value: Value, _ name: String, to container: inout PersistenceContainer
-        ) throws {
-            // Dates, UUIDs and data follow the record's strategies, as in `Encodable` records.
-            if Value.self == Date.self || Value.self == UUID.self || Value.self == Data.self {
-                try encodeEncodable(value, name, to: &container)
-            } else {
-                container.setDatabaseValue(value.databaseValue, forColumn: column(name))
-            }
-        }
-
-        /// Writes an optional database value that is `Encodable` too (not for
-        /// direct use).
-        @inlinable
-        @inline(__always)
-        public func encodeIfPresent<Value: DatabaseValueConvertible & Encodable>(
-            _ value: Value?, _ name: String, to container: inout PersistenceContainer
-        ) throws {
-            if let value {
-                try encode(value, name, to: &container)
-            } else {
-                container.setDatabaseValue(.null, forColumn: column(name))
-            }
-        }
-
-        /// Writes an `Encodable` value (not for direct use).
-        @inlinable
-        public func encode<Value: Encodable>(
-            _ value: Value, _ name: String, to container: inout PersistenceContainer
-        ) throws {
-            try encodeEncodable(value, name, to: &container)
-        }
-
-        /// Writes an optional `Encodable` value (not for direct use).
-        @inlinable
-        public func encodeIfPresent<Value: Encodable>(
-            _ value: Value?, _ name: String, to container: inout PersistenceContainer
-        ) throws {
-            if let value {
-                try encodeEncodable(value, name, to: &container)
-            } else {
-                container.setDatabaseValue(.null, forColumn: column(name))
-            }
-        }
-
-        /// Writes a database value that is not `Encodable` (not for direct use).
-        @inlinable
-        public func encode<Value: DatabaseValueConvertible>(
-            _ value: Value, _ name: String, to container: inout PersistenceContainer
-        ) throws {
-            container.setDatabaseValue(value.databaseValue, forColumn: column(name))
-        }
-
-        /// Writes an optional database value that is not `Encodable` (not for
-        /// direct use).
-        @inlinable
-        public func encodeIfPresent<Value: DatabaseValueConvertible>(
-            _ value: Value?, _ name: String, to container: inout PersistenceContainer
-        ) throws {
-            container.setDatabaseValue(value?.databaseValue ?? .null, forColumn: column(name))
-        }
-
-        /// An `Encodable` value, as `RecordKeyedEncodingContainer` stores it.
-        @usableFromInline
-        func encodeEncodable<Value: Encodable>(
-            _ value: Value, _ name: String, to container: inout PersistenceContainer
-        ) throws {
-            let column = column(name)
-            container.setValue(
-                try RecordEncoder<Record>.databaseValue(of: value, key: DatabaseRecordKey(name), column: column),
-                forColumn: column)
         }
     }
 #endif

@@ -12,7 +12,32 @@ public struct InsertionSuccess {
     /// The INTEGER PRIMARY KEY column that aliases the rowid, if any.
     public var rowIDColumn: String?
 
-    /// The inserted values. When the table has an INTEGER PRIMARY KEY
-    /// column, it holds the rowid.
-    public var persistenceContainer: PersistenceContainer
+    #if Macros
+        /// The inserted values. When the table has an INTEGER PRIMARY KEY
+        /// column, it holds the rowid.
+        public var persistenceContainer: PersistenceContainer {
+            @inlinable get { storage.container }
+            set { storage = .stored(newValue) }
+        }
+
+        /// The container, or the record of an insert that bound its columns
+        /// without one, encoded when the container is read.
+        @usableFromInline var storage: PersistenceContainerStorage
+
+        init(rowID: Int64, rowIDColumn: String?, persistenceContainer: PersistenceContainer) {
+            self.rowID = rowID
+            self.rowIDColumn = rowIDColumn
+            storage = .stored(persistenceContainer)
+        }
+
+        init(rowID: Int64, rowIDColumn: String?, deferredContainer: DeferredPersistenceContainer) {
+            self.rowID = rowID
+            self.rowIDColumn = rowIDColumn
+            storage = .deferred(deferredContainer)
+        }
+    #else
+        /// The inserted values. When the table has an INTEGER PRIMARY KEY
+        /// column, it holds the rowid.
+        public var persistenceContainer: PersistenceContainer
+    #endif
 }

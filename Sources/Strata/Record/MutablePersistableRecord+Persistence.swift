@@ -124,6 +124,11 @@ extension MutablePersistableRecord {
         returning selection: [any SQLSelectable]?,
         fetch: (Statement) throws -> Void
     ) throws -> InsertionSuccess {
+        #if Macros
+            if selection == nil, let inserted = try insertBindingColumns(db, onConflict: conflictResolution) {
+                return inserted
+            }
+        #endif
         let info = db.recordPersistenceInfo(Self.self)
         let container = try persistenceContainer(info)
         let conflict = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForInsert

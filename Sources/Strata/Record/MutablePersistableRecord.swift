@@ -81,6 +81,18 @@ public protocol MutablePersistableRecord: EncodableRecord, TableRecord {
     ///     - columns: The columns of an update of some columns only; nil
     ///       when all values were written.
     func _persistenceDidWrite(_ container: PersistenceContainer?, columns: Set<String>?)
+
+    #if Macros
+        /// Not for your own records: the number of columns that
+        /// `_bindDatabaseRecordColumns(to:)` binds, written by
+        /// `@DatabaseRecord`. The default, -1, inserts through the container.
+        static var _databaseRecordColumnCount: Int { get }
+
+        /// Not for your own records: binds the columns of the record to the
+        /// parameters of its INSERT statement, as `encode(to:)` writes them;
+        /// written by `@DatabaseRecord`.
+        func _bindDatabaseRecordColumns(to binder: inout _DatabaseRecordBinder) throws
+    #endif
 }
 
 extension MutablePersistableRecord {

@@ -23,6 +23,11 @@ final class RecordPersistenceInfo {
     @exclusivity(unchecked) private var lastInsertIndex = 0
     /// The columns of the last encoding, in order: the expected columns of the next one.
     @exclusivity(unchecked) var encodingTemplate: [String]?
+    #if Macros
+        /// The deferred container of the last bound insert, reused while
+        /// nobody else keeps it (MutablePersistableRecord+BoundInsert.swift).
+        @usableFromInline @exclusivity(unchecked) var reusableDeferredContainer: DeferredPersistenceContainer?
+    #endif
 
     init(typeID: ObjectIdentifier, tableName: String) {
         self.typeID = typeID
@@ -46,8 +51,13 @@ final class RecordPersistenceInfo {
     /// so that inserting many records does not allocate one per record.
     @usableFromInline
     func recycle(_ saved: consuming PersistenceSuccess) {
-        // The values are kept: the next container overwrites them.
-        spareValues = saved.persistenceContainer.takeValues()
+        #if Macros
+            // In place: the getter of the container would copy it.
+            if let values = saved.takeStoredValues() { spareValues = values }
+        #else
+            // The values are kept: the next container overwrites them.
+            spareValues = saved.persistenceContainer.takeValues()
+        #endif
     }
 
     /// Remembers the columns of an encoding, as the template of the next one.
@@ -247,7 +257,7 @@ extension Statement {
         }
     }
 
-    private func failure(_ code: CInt, _ values: [DatabaseValue]) -> any Error {
+    func failure(_ code: CInt, _ values: [DatabaseValue]) -> any Error {
         let error = DatabaseError.lastError(
             of: database.sqliteConnection, resultCode: code, sql: sql,
             arguments: StatementArguments(values: values, namedValues: [:]),

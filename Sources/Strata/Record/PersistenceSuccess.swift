@@ -1,16 +1,46 @@
 /// What ``MutablePersistableRecord/didSave(_:)`` and
 /// ``MutablePersistableRecord/didUpdate(_:)`` learn about a saved record.
 public struct PersistenceSuccess {
-    /// The saved values. After an insertion into a table with an INTEGER
-    /// PRIMARY KEY column, it holds the rowid.
-    public var persistenceContainer: PersistenceContainer
+    #if Macros
+        /// The saved values. After an insertion into a table with an INTEGER
+        /// PRIMARY KEY column, it holds the rowid.
+        public var persistenceContainer: PersistenceContainer {
+            @inlinable get { storage.container }
+            set { storage = .stored(newValue) }
+        }
 
-    init(persistenceContainer: PersistenceContainer) {
-        self.persistenceContainer = persistenceContainer
-    }
+        /// The container, or the record of an insert that bound its columns
+        /// without one.
+        @usableFromInline var storage: PersistenceContainerStorage
 
-    @usableFromInline
-    init(_ inserted: consuming InsertionSuccess) {
-        self.persistenceContainer = inserted.persistenceContainer
-    }
+        init(persistenceContainer: PersistenceContainer) {
+            storage = .stored(persistenceContainer)
+        }
+
+        @inlinable
+        init(_ inserted: consuming InsertionSuccess) {
+            storage = inserted.storage
+        }
+
+        /// Moves the values buffer out of the container that an insert
+        /// filled, for the next container; nil for a deferred container.
+        mutating func takeStoredValues() -> [DatabaseValue]? {
+            guard case .stored(var container) = storage else { return nil }
+            storage = .stored(PersistenceContainer())
+            return container.takeValues()
+        }
+    #else
+        /// The saved values. After an insertion into a table with an INTEGER
+        /// PRIMARY KEY column, it holds the rowid.
+        public var persistenceContainer: PersistenceContainer
+
+        init(persistenceContainer: PersistenceContainer) {
+            self.persistenceContainer = persistenceContainer
+        }
+
+        @usableFromInline
+        init(_ inserted: consuming InsertionSuccess) {
+            self.persistenceContainer = inserted.persistenceContainer
+        }
+    #endif
 }

@@ -1,0 +1,167 @@
+#if Macros
+    import Strata
+    import StrataTestSupport
+    import Testing
+
+    // A @DatabaseRecord record binds its columns straight to the INSERT
+    // statement once the first insert of its type has told the columns: the
+    // tests insert several records of each type, and compare each step with
+    // a Codable twin of the same properties (SQL with its arguments,
+    // callbacks, containers, errors, rows).
+
+    /// Records with callbacks and a conflict policy, beside their Codable
+    /// twins.
+    enum CallbackRecords {
+        /// What a record's callbacks saw.
+        protocol Logged: MutablePersistableRecord {
+            init(id: Int64?, name: String, log: [String])
+            var id: Int64? { get set }
+            var log: [String] { get set }
+        }
+
+        // The callbacks of both event types, so that they see the same.
+        static func record<Event: Logged>(_ inserted: InsertionSuccess, in event: inout Event) {
+            event.id = inserted.rowID
+            let values = inserted.persistenceContainer.map { "\($0.0)=\($0.1)" }
+            event.log.append("didInsert \(inserted.rowID) \(inserted.rowIDColumn ?? "-") \(values)")
+        }
+
+        @DatabaseRecord
+        struct Event: Logged, FetchableRecord, MutablePersistableRecord {
+            static let persistenceConflictPolicy = PersistenceConflictPolicy(insert: .replace, update: .abort)
+            var id: Int64?
+            var name: String
+            @DatabaseTransient var log: [String] = []
+
+            mutating func willInsert(_ db: Database) throws { log.append("willInsert") }
+            mutating func didInsert(_ inserted: InsertionSuccess) { CallbackRecords.record(inserted, in: &self) }
+        }
+
+        struct CodableEvent: Logged, Codable, FetchableRecord, MutablePersistableRecord {
+            static let databaseTableName = "event"
+            static let persistenceConflictPolicy = PersistenceConflictPolicy(insert: .replace, update: .abort)
+            var id: Int64?
+            var name: String
+            var log: [String] = []
+
+            enum CodingKeys: String, CodingKey {
+                case id, name
+            }
+
+            mutating func willInsert(_ db: Database) throws { log.append("willInsert") }
+            mutating func didInsert(_ inserted: InsertionSuccess) { CallbackRecords.record(inserted, in: &self) }
+        }
+
+        @DatabaseRecord
+        struct Score: FetchableRecord, MutablePersistableRecord {
+            var id: Int64?
+            var player: String
+            var points: Int
+        }
+
+        struct CodableScore: Codable, FetchableRecord, MutablePersistableRecord {
+            static let databaseTableName = "score"
+            var id: Int64?
+            var player: String
+            var points: Int
+
+            mutating func didInsert(_ inserted: InsertionSuccess) {
+                id = inserted.rowID
+            }
+        }
+
+        static let schema = """
+            CREATE TABLE event (id INTEGER PRIMARY KEY, name TEXT NOT NULL CHECK (name <> 'bad'));
+            CREATE TABLE score (id INTEGER PRIMARY KEY, player TEXT NOT NULL UNIQUE, points INTEGER NOT NULL);
+            """
+    }
+
+    @Suite("Persistence of @DatabaseRecord records")
+    struct DatabaseRecordPersistenceTests {
+        /// Inserts events through every insert method, and returns the SQL
+        /// with its arguments, what the callbacks saw and the errors.
+        func insertEvents<Event: CallbackRecords.Logged>(_ type: Event.Type) throws -> [String] {
+            let dbQueue = try inMemoryDatabase(CallbackRecords.schema)
+            return try dbQueue.write { db in
+                var log: [String] = []
+                func run(_ event: Event, _ insert: (inout Event) throws -> Void) {
+                    var event = event
+                    do {
+                        log += try recordSQL(db, .changes, expanded: true) { try insert(&event) }
+                    } catch {
+                        log.append("error: \(String(describing: error))")
+                    }
+                    log += event.log
+                }
+                for name in ["a", "b", "c"] {
+                    run(Event(id: nil, name: name, log: [])) { try $0.insert(db) }
+                }
+                run(Event(id: 2, name: "b2", log: [])) { try $0.insert(db) }  // OR REPLACE
+                run(Event(id: 2, name: "b3", log: [])) { try $0.insert(db, onConflict: .ignore) }
+                run(Event(id: 2, name: "b4", log: [])) { try $0.insert(db, onConflict: .abort) }
+                run(Event(id: nil, name: "bad", log: [])) { try $0.insert(db) }
+                run(Event(id: 9, name: "d", log: [])) { try $0.save(db) }
+                run(Event(id: nil, name: "e", log: [])) { event in
+                    log.append("inserted \(try event.inserted(db).id.map(String.init) ?? "nil")")
+                }
+                log += try Row.fetchAll(db, sql: "SELECT * FROM event ORDER BY id").map(\.description)
+                return log
+            }
+        }
+
+        @Test("Inserts run the SQL, callbacks and errors of a Codable record, conflict policies included")
+        func insertsAsCodable() throws {
+            let macro = try insertEvents(CallbackRecords.Event.self)
+            let codable = try insertEvents(CallbackRecords.CodableEvent.self)
+            #expect(macro == codable)
+            #expect(macro.contains(#"INSERT OR REPLACE INTO "event" ("id", "name") VALUES (NULL,'c')"#))
+            #expect(macro.contains(#"INSERT OR IGNORE INTO "event" ("id", "name") VALUES (2,'b3')"#))
+            #expect(macro.contains { $0.contains(#"didInsert 3 id ["id=3", "name=\"c\""]"#) })
+            #expect(macro.contains { $0.hasPrefix("error: ") && $0.contains("CHECK constraint failed") })
+        }
+
+        /// Upserts scores, and returns the SQL with its arguments and the rows.
+        func upsertScores<Score: FetchableRecord & MutablePersistableRecord>(
+            _ make: (Int64?, String, Int) -> Score
+        ) throws -> [String] {
+            let dbQueue = try inMemoryDatabase(CallbackRecords.schema)
+            return try dbQueue.write { db in
+                var log: [String] = []
+                var first = make(nil, "Arthur", 1)
+                log += try recordSQL(db, .changes, expanded: true) {
+                    try first.insert(db)
+                    var second = make(nil, "Barbara", 2)
+                    try second.insert(db)
+                    var upserted = make(nil, "Arthur", 10)
+                    try upserted.upsert(db)
+                    log.append(propertyDescription(upserted))
+                    var fetched = make(nil, "Barbara", 20)
+                    log.append(propertyDescription(try fetched.upsertAndFetch(db)))
+                    var inserted = make(nil, "Craig", 3)
+                    try inserted.upsert(db)
+                    log.append(propertyDescription(inserted))
+                }
+                log += try Row.fetchAll(db, sql: "SELECT * FROM score ORDER BY id").map(\.description)
+                return log
+            }
+        }
+
+        @Test("upsert and upsertAndFetch run the SQL of a Codable record and leave the same rows")
+        func upsert() throws {
+            let macro = try upsertScores { CallbackRecords.Score(id: $0, player: $1, points: $2) }
+            let codable = try upsertScores { CallbackRecords.CodableScore(id: $0, player: $1, points: $2) }
+            #expect(macro == codable)
+            #expect(
+                macro.contains {
+                    $0.hasPrefix(
+                        #"INSERT INTO "score" ("id", "player", "points") VALUES (NULL,'Arthur',10) ON CONFLICT DO UPDATE SET"#
+                    )
+                })
+            #expect(
+                macro.suffix(3) == [
+                    #"[id:1 player:"Arthur" points:10]"#, #"[id:2 player:"Barbara" points:20]"#,
+                    #"[id:3 player:"Craig" points:3]"#,
+                ])
+        }
+    }
+#endif
