@@ -245,3 +245,9 @@ static inline void _strata_rebaser_delete(void *rebaser) {
     if (fn) fn(rebaser);
 }
 #endif
+
+/// Turns SQLite's memory statistics on or off for the process
+/// (SQLITE_CONFIG_MEMSTATUS). Only works before SQLite is initialized.
+static inline int _strata_config_memstatus(int on) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
+}

@@ -39,6 +39,7 @@ public final class CConnection: @unchecked Sendable {
     public init(path: String = ":memory:", threading: CThreading) throws {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | threading.openFlag
+        _ = CConnection.memoryStatisticsAreOff
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             if let handle { sqlite3_close_v2(handle) }
@@ -48,6 +49,15 @@ public final class CConnection: @unchecked Sendable {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// The careful C program turns SQLite's memory statistics off, as
+    /// Strata does (SQLite recommends SQLITE_DEFAULT_MEMSTATUS=0): each
+    /// allocation then takes no process-wide lock. Before the first
+    /// connection opens; without effect once SQLite is initialized.
+    static let memoryStatisticsAreOff: Bool = {
+        _ = _strata_config_memstatus(0)
+        return true
+    }()
 
     public func execute(_ sql: String) throws {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)

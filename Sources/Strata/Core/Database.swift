@@ -210,6 +210,7 @@ public final class Database {
             flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         var handle: SQLiteConnection? = nil
+        _ = Database.sqliteMemoryStatisticsAreConfigured
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = DatabaseError.lastError(of: handle, resultCode: code)
