@@ -9,7 +9,7 @@ struct DatabaseReplicaStressTests {
         "Reads and an observation run without error while the follower applies 20 times; each read sees a whole apply")
     func readsDuringApplies() async throws {
         let fixture = try ReplicaFixture()
-        let replica = try DatabaseReplica(path: fixture.replicaPath)
+        let replica = fixture.replica
         let (values, cancellable) = replica.observePlayerCount()
         let applying = Waitable(true)
         // Each apply adds 2 players in one transaction: a read that saw

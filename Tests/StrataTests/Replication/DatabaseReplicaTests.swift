@@ -8,21 +8,20 @@ struct DatabaseReplicaTests {
     @Test("A replica reads the follower's file, and lets the follower apply changes while its connections are idle")
     func readsEachApply() async throws {
         let fixture = try ReplicaFixture()
-        let replica = try DatabaseReplica(path: fixture.replicaPath)
-        #expect(try replica.playerCount() == 3)
+        #expect(try fixture.replica.playerCount() == 3)
         // The pool stays open between reads: the follower must still get
         // its lock, and the next read must see the apply.
-        #expect(replica.hasOpenConnections)
+        #expect(fixture.replica.hasOpenConnections)
         try await fixture.insertAndApply(2)
-        #expect(try replica.playerCount() == 5)
+        #expect(try fixture.replica.playerCount() == 5)
         try await fixture.insertAndApply(4)
-        #expect(try await replica.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 9)
+        #expect(try await fixture.replica.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 9)
     }
 
     @Test("The follower waits for a running read, which sees one state from start to end")
     func readsAreIsolatedFromApplies() async throws {
         let fixture = try ReplicaFixture()
-        let replica = try DatabaseReplica(path: fixture.replicaPath)
+        let replica = fixture.replica
         try fixture.insertPlayers(5)
         let readStarted = Waitable(false)
         let finishRead = Waitable(false)
@@ -52,11 +51,17 @@ struct DatabaseReplicaTests {
         #expect(try replica.playerCount() == 8)
     }
 
-    @Test("A value observation in a replica notifies a fresh value after each apply")
-    func observationSeesApplies() async throws {
+    @Test(
+        "A value observation in a replica notifies a fresh value after each apply; with the immediate scheduler, its initial value before start returns",
+        arguments: [false, true])
+    func observationSeesApplies(immediate: Bool) async throws {
         let fixture = try ReplicaFixture()
-        let replica = try DatabaseReplica(path: fixture.replicaPath)
-        let (values, cancellable) = replica.observePlayerCount()
+        let (values, cancellable) =
+            immediate
+            ? fixture.replica.observePlayerCount(scheduling: .immediate) : fixture.replica.observePlayerCount()
+        if immediate {
+            #expect(values.values == [3])
+        }
         await values.waitForValues(1)
         try await fixture.insertAndApply(2)
         #expect(await values.wait { $0.last == 5 })
@@ -67,22 +72,10 @@ struct DatabaseReplicaTests {
         cancellable.cancel()
     }
 
-    @Test("An observation with the immediate scheduler notifies its initial value before start returns")
-    func immediateInitialValue() async throws {
-        let fixture = try ReplicaFixture()
-        let replica = try DatabaseReplica(path: fixture.replicaPath)
-        let (values, cancellable) = replica.observePlayerCount(scheduling: .immediate)
-        #expect(values.values == [3])
-        try await fixture.insertAndApply(1)
-        #expect(await values.wait { $0.last == 4 })
-        cancellable.cancel()
-    }
-
     @Test("An observation whose fetch fails notifies the error and stops")
     func observationError() async throws {
         let fixture = try ReplicaFixture()
-        let replica = try DatabaseReplica(path: fixture.replicaPath)
-        let (values, cancellable) = replica.observePlayerCount(sql: "SELECT COUNT(*) FROM missing")
+        let (values, cancellable) = fixture.replica.observePlayerCount(sql: "SELECT COUNT(*) FROM missing")
         let error = await values.firstError()
         #expect((error as? DatabaseError)?.resultCode == .SQLITE_ERROR)
         #expect(values.values.isEmpty)
@@ -92,8 +85,7 @@ struct DatabaseReplicaTests {
     @Test("A file that the follower restores again, under another inode, is read after")
     func replacedFile() async throws {
         let fixture = try ReplicaFixture()
-        let replica = try DatabaseReplica(path: fixture.replicaPath)
-        let (values, cancellable) = replica.observePlayerCount()
+        let (values, cancellable) = fixture.replica.observePlayerCount()
         await values.waitForValues(1)
         try fixture.insertPlayers(7)
         try fixture.checkpointPrimary()
@@ -101,14 +93,14 @@ struct DatabaseReplicaTests {
         try FileManager.default.copyItem(atPath: fixture.primary.path, toPath: copy)
         #expect(rename(copy, fixture.replicaPath) == 0)
         #expect(await values.wait { $0.last == 10 })
-        #expect(try replica.playerCount() == 10)
+        #expect(try fixture.replica.playerCount() == 10)
         cancellable.cancel()
     }
 
     @Test("A replica is read-only, reentrant reads run on the same connection, and a closed replica throws")
     func readerContract() async throws {
         let fixture = try ReplicaFixture()
-        let replica = try DatabaseReplica(path: fixture.replicaPath)
+        let replica = fixture.replica
         #expect(replica.configuration.readonly)
         #expect(replica.path == fixture.replicaPath)
         #expect(throws: DatabaseError.self) {

@@ -12,6 +12,8 @@ final class ReplicaFixture {
     let primary: DatabaseQueue
     /// The follower's output, which the replica reads.
     let replicaPath: String
+    /// The replica under test, opened on the first restore.
+    let replica: DatabaseReplica
 
     init() throws {
         directory = try TemporaryDirectory()
@@ -21,11 +23,12 @@ final class ReplicaFixture {
         replicaPath = directory.path("replica.sqlite")
         try primary.write { db in
             try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+            try db.execute(sql: "INSERT INTO player (name) VALUES ('Arthur'), ('Barbara'), ('Craig')")
         }
-        try insertPlayers(3)
         // The first restore, before any replica is open.
-        try checkpointPrimary()
+        _ = try primary.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         try FileManager.default.copyItem(atPath: primary.path, toPath: replicaPath)
+        replica = try DatabaseReplica(path: replicaPath)
     }
 
     /// Inserts players in the primary, one transaction.
