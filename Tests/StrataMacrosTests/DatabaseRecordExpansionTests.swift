@@ -1,3 +1,6 @@
+// One suite, one file: the expansion of @DatabaseRecord for each generated
+// member and each diagnostic, side by side, so that a change to the macro
+// shows all it changes in one place.
 #if Macros
     import SwiftSyntaxMacrosGenericTestSupport
     import Testing
