@@ -6,10 +6,14 @@ import Testing
 /// Programmer errors of pools, and pools shared by several processes.
 struct PoolProcessTests {
     @Test("Accesses that a pool forbids stop the process", arguments: FatalPoolAccess.allCases)
-    func fatalAccess(_ access: FatalPoolAccess) async {
-        await #expect(processExitsWith: .failure) { [access] in
-            let directory = try TemporaryDirectory()
-            let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
+    func fatalAccess(_ access: FatalPoolAccess) async throws {
+        // The parent owns the directory: the child stops without running
+        // deinitializers, and would leave it behind.
+        let directory = try TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = directory.path("db.sqlite")
+        await #expect(processExitsWith: .failure) { [access, path = path as String] in
+            let dbPool = try DatabasePool(path: path)
             try access.run(in: dbPool)
         }
     }

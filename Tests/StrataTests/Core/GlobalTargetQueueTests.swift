@@ -53,10 +53,14 @@ struct GlobalTargetQueueTests {
     }
 
     @Test("B02: a read-only database queue runs on its global target queue, not on writeTargetQueue")
-    func readOnlyQueueOnGlobalTargetQueue() async {
-        await #expect(processExitsWith: .success) {
-            let directory = try TemporaryDirectory()
-            try GlobalTargetQueueTests.checkReadOnlyQueue(directory.path("db.sqlite"))
+    func readOnlyQueueOnGlobalTargetQueue() async throws {
+        // The parent owns the directory: the child exits without running
+        // deinitializers, and would leave it behind.
+        let directory = try TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = directory.path("db.sqlite")
+        await #expect(processExitsWith: .success) { [path = path as String] in
+            try GlobalTargetQueueTests.checkReadOnlyQueue(path)
             exit(0)
         }
     }
@@ -81,10 +85,12 @@ struct GlobalTargetQueueTests {
     }
 
     @Test("B02: a database pool writes on its global writeTargetQueue and reads on its global targetQueue")
-    func poolOnGlobalTargetQueues() async {
-        await #expect(processExitsWith: .success) {
-            let directory = try TemporaryDirectory()
-            let dbPool = try GlobalTargetQueueTests.checkPool(directory.path("db.sqlite"))
+    func poolOnGlobalTargetQueues() async throws {
+        let directory = try TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = directory.path("db.sqlite")
+        await #expect(processExitsWith: .success) { [path = path as String] in
+            let dbPool = try GlobalTargetQueueTests.checkPool(path)
             try await dbPool.write { _ in assertOnGlobalQueue(.utility) }
             try await dbPool.read { _ in assertOnGlobalQueue(.background) }
             exit(0)
