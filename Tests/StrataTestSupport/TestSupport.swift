@@ -18,3 +18,21 @@ package final class TemporaryDirectory {
         try? FileManager.default.removeItem(at: url)
     }
 }
+
+extension TemporaryDirectory {
+    /// Runs `body` with the path of a database file in a new temporary
+    /// directory, removed when `body` returns. For exit tests: their child
+    /// process stops without running deinitializers, so the directory must
+    /// belong to the parent, which passes the path to the child.
+    ///
+    /// ```swift
+    /// try await TemporaryDirectory.withDatabasePath { path in
+    ///     await #expect(processExitsWith: .failure) { [path = path as String] in ... }
+    /// }
+    /// ```
+    package static func withDatabasePath(_ body: (String) async throws -> Void) async throws {
+        let directory = try TemporaryDirectory()
+        try await body(directory.path("db.sqlite"))
+        withExtendedLifetime(directory) {}
+    }
+}

@@ -7,14 +7,11 @@ import Testing
 struct PoolProcessTests {
     @Test("Accesses that a pool forbids stop the process", arguments: FatalPoolAccess.allCases)
     func fatalAccess(_ access: FatalPoolAccess) async throws {
-        // The parent owns the directory: the child stops without running
-        // deinitializers, and would leave it behind.
-        let directory = try TemporaryDirectory()
-        defer { withExtendedLifetime(directory) {} }
-        let path = directory.path("db.sqlite")
-        await #expect(processExitsWith: .failure) { [access, path = path as String] in
-            let dbPool = try DatabasePool(path: path)
-            try access.run(in: dbPool)
+        try await TemporaryDirectory.withDatabasePath { path in
+            await #expect(processExitsWith: .failure) { [access, path = path as String] in
+                let dbPool = try DatabasePool(path: path)
+                try access.run(in: dbPool)
+            }
         }
     }
 

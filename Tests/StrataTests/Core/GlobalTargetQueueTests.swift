@@ -54,14 +54,11 @@ struct GlobalTargetQueueTests {
 
     @Test("B02: a read-only database queue runs on its global target queue, not on writeTargetQueue")
     func readOnlyQueueOnGlobalTargetQueue() async throws {
-        // The parent owns the directory: the child exits without running
-        // deinitializers, and would leave it behind.
-        let directory = try TemporaryDirectory()
-        defer { withExtendedLifetime(directory) {} }
-        let path = directory.path("db.sqlite")
-        await #expect(processExitsWith: .success) { [path = path as String] in
-            try GlobalTargetQueueTests.checkReadOnlyQueue(path)
-            exit(0)
+        try await TemporaryDirectory.withDatabasePath { path in
+            await #expect(processExitsWith: .success) { [path = path as String] in
+                try GlobalTargetQueueTests.checkReadOnlyQueue(path)
+                exit(0)
+            }
         }
     }
 
@@ -86,14 +83,13 @@ struct GlobalTargetQueueTests {
 
     @Test("B02: a database pool writes on its global writeTargetQueue and reads on its global targetQueue")
     func poolOnGlobalTargetQueues() async throws {
-        let directory = try TemporaryDirectory()
-        defer { withExtendedLifetime(directory) {} }
-        let path = directory.path("db.sqlite")
-        await #expect(processExitsWith: .success) { [path = path as String] in
-            let dbPool = try GlobalTargetQueueTests.checkPool(path)
-            try await dbPool.write { _ in assertOnGlobalQueue(.utility) }
-            try await dbPool.read { _ in assertOnGlobalQueue(.background) }
-            exit(0)
+        try await TemporaryDirectory.withDatabasePath { path in
+            await #expect(processExitsWith: .success) { [path = path as String] in
+                let dbPool = try GlobalTargetQueueTests.checkPool(path)
+                try await dbPool.write { _ in assertOnGlobalQueue(.utility) }
+                try await dbPool.read { _ in assertOnGlobalQueue(.background) }
+                exit(0)
+            }
         }
     }
 }
