@@ -8,7 +8,12 @@ import Strata
 package final class LongQuery: @unchecked Sendable {
     package init() {}
 
-    package let started = DispatchSemaphore(value: 0)
+    /// Whether the statement runs: set by `signal_started()`, from the
+    /// connection's thread. Waiting on it takes no thread: a semaphore waited
+    /// on by a block of the global queue could start late when the suite
+    /// keeps that queue's threads busy, and the cancellation would then reach
+    /// a statement that had already ended.
+    package let started = Waitable(false)
 
     /// Counts to 50 million, calling `signal_started()` on the first row.
     package static let selectSQL = """
@@ -29,7 +34,7 @@ package final class LongQuery: @unchecked Sendable {
         configuration.prepareDatabase { db in
             db.add(
                 function: DatabaseFunction("signal_started", argumentCount: 0) { _ in
-                    started.signal()
+                    started.update { $0 = true }
                     return 1
                 })
         }
@@ -37,30 +42,25 @@ package final class LongQuery: @unchecked Sendable {
     }
 
     /// Waits, without blocking the task, until the statement runs.
-    package func waitUntilStarted() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                self.started.wait()
-                continuation.resume()
-            }
-        }
+    package func waitUntilStarted() async throws {
+        try await started.wait("the long statement runs", timeout: .seconds(120)) { $0 }
     }
 }
 
 extension LongQuery {
     /// Starts a task that runs ``selectSQL`` in a read of `reader`, and
     /// returns it once the statement runs.
-    package func startRead(_ reader: some DatabaseReader) async -> Task<Int?, any Error> {
+    package func startRead(_ reader: some DatabaseReader) async throws -> Task<Int?, any Error> {
         let task = Task { try await reader.read { try Int.fetchOne($0, sql: Self.selectSQL) } }
-        await waitUntilStarted()
+        try await waitUntilStarted()
         return task
     }
 
     /// Starts a task that runs ``insertSQL`` in a write of `writer`, and
     /// returns it once the statement runs.
-    package func startInsert(_ writer: some DatabaseWriter) async -> Task<Void, any Error> {
+    package func startInsert(_ writer: some DatabaseWriter) async throws -> Task<Void, any Error> {
         let task = Task { try await writer.write { try $0.execute(sql: Self.insertSQL) } }
-        await waitUntilStarted()
+        try await waitUntilStarted()
         return task
     }
 }

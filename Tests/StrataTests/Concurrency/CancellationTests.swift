@@ -16,7 +16,7 @@ struct CancellationTests {
         let query = LongQuery()
         let dbQueue = try DatabaseQueue(path: directory.path("db.sqlite"), configuration: query.configuration)
         try await dbQueue.write { try $0.execute(sql: "CREATE TABLE t(a)") }
-        let task = await query.startRead(dbQueue)
+        let task = try await query.startRead(dbQueue)
         task.cancel()
         _ = await task.result
         try await dbQueue.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
@@ -29,7 +29,7 @@ struct CancellationTests {
         let directory = try TemporaryDirectory()
         let query = LongQuery()
         let writer = try await kind.openWithTable(directory, configuration: query.configuration)
-        let task = await query.startRead(writer)
+        let task = try await query.startRead(writer)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
@@ -47,7 +47,7 @@ struct CancellationTests {
         defer { cancellable.cancel() }
         #expect(await observed.wait { $0 == [0] })
 
-        let task = await query.startInsert(dbPool)
+        let task = try await query.startInsert(dbPool)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         for value in 1...3 {

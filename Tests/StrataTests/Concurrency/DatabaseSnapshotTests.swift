@@ -63,7 +63,7 @@ struct DatabaseSnapshotTests {
         }
         #expect(count == 1)
         // A cancelled access keeps the snapshot's state.
-        let task = await longQuery.startRead(snapshot)
+        let task = try await longQuery.startRead(snapshot)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(try await snapshot.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 1)

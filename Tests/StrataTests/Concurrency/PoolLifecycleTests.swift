@@ -63,7 +63,7 @@ struct PoolLifecycleTests {
     ) async throws -> (DatabasePool, Task<Int?, any Error>) {
         let longQuery = LongQuery()
         let dbPool = try DatabasePool(path: directory.path("db.sqlite"), configuration: longQuery.configuration)
-        return (dbPool, await longQuery.startRead(dbPool))
+        return (dbPool, try await longQuery.startRead(dbPool))
     }
 
     @Test(.timeLimit(.minutes(1)))

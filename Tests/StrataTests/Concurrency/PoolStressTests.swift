@@ -194,7 +194,7 @@ struct PoolStressTests {
                 try db.execute(sql: LongQuery.insertSQL)
             }
         }
-        await longQuery.waitUntilStarted()
+        try await longQuery.waitUntilStarted()
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(try await dbPool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 0)

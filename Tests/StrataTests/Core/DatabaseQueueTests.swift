@@ -195,7 +195,7 @@ struct DatabaseQueueTests {
                 _ = try Int.fetchOne(db, sql: LongQuery.selectSQL)
             }
         }
-        await longQuery.waitUntilStarted()
+        try await longQuery.waitUntilStarted()
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         // Rolled back, and the database is usable and writable.
@@ -213,7 +213,7 @@ struct DatabaseQueueTests {
                 _ = try Int.fetchOne(db, sql: LongQuery.selectSQL)
             }
         }
-        await longQuery.waitUntilStarted()
+        try await longQuery.waitUntilStarted()
         dbQueue.interrupt()
         do {
             try await task.value
@@ -338,7 +338,7 @@ struct InterruptionTests {
                 return (first, second, final)
             }
         }
-        await longQuery.waitUntilStarted()
+        try await longQuery.waitUntilStarted()
         dbQueue.interrupt()
         let (first, second, final) = try await task.value
         #expect(first?.resultCode == .SQLITE_INTERRUPT)
