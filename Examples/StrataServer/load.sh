@@ -5,6 +5,7 @@
 #   DURATION=5s ./load.sh       # shorter runs
 #   ROUNDS=3 ./load.sh          # the servers in turn, three times
 #   SERVERS="strata strata+db-integrations" ./load.sh   # some of the servers only
+#   SERVERS="strata strata+db:logging strata+db:metrics" ROUTES=read ./load.sh
 #
 # Each server runs in turn on 127.0.0.1 over a fresh database seeded with 100
 # authors and 1000 books; wrk (apt-get install wrk) sends, for DURATION each, a
@@ -14,7 +15,11 @@
 # work); Strata with its integrations (logging, metrics, tracing and the
 # diagnostics) but without Hummingbird's middleware (strata+db-integrations:
 # the cost of Strata's integrations alone); then Strata with both
-# (strata+integrations). SERVERS picks some of the four, in that order.
+# (strata+integrations). SERVERS picks servers, run in the order given;
+# besides those four, strata+db:LIST runs Strata with only the database
+# reports of LIST (comma-separated: logging, metrics, tracing, diagnostics),
+# without Hummingbird's middleware, to measure each report alone. ROUTES
+# picks the routes (read, write).
 #
 # Not for CI: it takes a few minutes and its figures depend on the machine.
 set -euo pipefail
@@ -26,6 +31,7 @@ THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-32}"
 ROUNDS="${ROUNDS:-1}"
 SERVERS="${SERVERS:-strata grdb strata+db-integrations strata+integrations}"
+ROUTES="${ROUTES:-read write}"
 AUTHORS=100
 SCRATCH="${SCRATCH:-.build}"
 
@@ -90,9 +96,8 @@ run() {
     echo "== $name (load average $(cut -d' ' -f1 /proc/loadavg))"
     rm -rf "${WORK:?}/$name"
     start_server "$name" "$binary" "$@"
-    run_wrk "$name" read
-    run_wrk "$name" write
-    if [[ "$name" == *integrations ]]; then
+    for route in $ROUTES; do run_wrk "$name" "$route"; done
+    if [[ "$name" == *integrations || "$name" == strata+db:*metrics* ]]; then
         echo "-- GET /metrics (database lines)"
         curl -sf "http://127.0.0.1:$PORT/metrics" | grep -E '^strata_(access_wait|transactions|readers)' || true
     fi
@@ -101,16 +106,22 @@ run() {
 
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "   wrk -t$THREADS -c$CONNECTIONS -d$DURATION, server and wrk on the same machine"
-# selected NAME: whether SERVERS names this server.
-selected() { [[ " $SERVERS " == *" $1 "* ]]; }
-
 for ROUND in $(seq "$ROUNDS"); do
-    if selected strata; then run strata strata-server --no-integrations; fi
-    if selected grdb; then run grdb grdb-server --no-integrations; fi
-    if selected strata+db-integrations; then
-        run strata+db-integrations strata-server --integrations --no-middleware
-    fi
-    if selected strata+integrations; then run strata+integrations strata-server --integrations; fi
+    for server in $SERVERS; do
+        case "$server" in
+            strata) run strata strata-server --no-integrations ;;
+            grdb) run grdb grdb-server --no-integrations ;;
+            strata+db-integrations) run "$server" strata-server --integrations --no-middleware ;;
+            strata+integrations) run "$server" strata-server --integrations ;;
+            strata+db:*)
+                run "$server" strata-server --integrations --no-middleware --database-reports "${server#strata+db:}"
+                ;;
+            *)
+                echo "unknown server $server" >&2
+                exit 1
+                ;;
+        esac
+    done
 done
 
 echo

@@ -14,6 +14,7 @@ public func buildApplication(_ options: ServerOptions) throws -> some Applicatio
             "readers": "\(options.maximumReaderCount)",
             "integrations": "\(options.integrations)",
             "middleware": "\(options.integrations && options.middleware)",
+            "databaseReports": "\(options.databaseReports.map(\.rawValue).sorted())",
         ])
     return Application(
         router: router,

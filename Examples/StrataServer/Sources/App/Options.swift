@@ -40,6 +40,10 @@ public struct ServerOptions: Sendable {
     /// integrations and diagnostics in the Strata build, nothing in the GRDB
     /// build), so that a load test separates the two costs.
     public var middleware = true
+    /// With the integrations, in the Strata build: which of the database's
+    /// reports run (all by default). The load script turns them on one at a
+    /// time, to measure what each costs. The GRDB build has none.
+    public var databaseReports = Set(DatabaseReport.allCases)
     /// With the integrations: statements slower than this are logged as
     /// warnings.
     public var slowStatementThreshold: Double? = 0.1
@@ -58,5 +62,47 @@ public struct ServerOptions: Sendable {
 
     public init(databasePath: String) {
         self.databasePath = databasePath
+    }
+}
+
+/// One of the reports the database makes when the integrations are on
+/// (Strata build).
+public enum DatabaseReport: String, CaseIterable, Sendable {
+    /// Strata's logger: slow statements and long reads as warnings, the SQL
+    /// at `trace`.
+    case logging
+    /// `DatabaseMetrics`: statement durations, access waits, transactions.
+    case metrics
+    /// `DatabaseTracing`: a span per access and per statement under the
+    /// request's span.
+    case tracing
+    /// Strata's diagnostics: statement statistics, the query plan monitor,
+    /// the storage health monitor.
+    case diagnostics
+}
+
+extension DatabaseReport {
+    /// The reports of a comma-separated list (`logging,metrics`); throws for
+    /// a name that is none of them.
+    public static func set(fromList list: String) throws -> Set<DatabaseReport> {
+        var reports: Set<DatabaseReport> = []
+        for name in list.split(separator: ",") {
+            let name = name.trimmingCharacters(in: .whitespaces)
+            if name.isEmpty { continue }
+            guard let report = DatabaseReport(rawValue: name) else {
+                throw UnknownDatabaseReport(name: name)
+            }
+            reports.insert(report)
+        }
+        return reports
+    }
+}
+
+/// A name of `--database-reports` that is no report.
+public struct UnknownDatabaseReport: Error, CustomStringConvertible {
+    /// The unknown name.
+    public var name: String
+    public var description: String {
+        "Unknown database report \(name): use \(DatabaseReport.allCases.map(\.rawValue).joined(separator: ", "))"
     }
 }

@@ -46,6 +46,12 @@ public struct ServerCommand: AsyncParsableCommand {
         help: "With the integrations: Hummingbird's log, metrics and tracing middleware (off: the database's only).")
     var middleware = true
 
+    @Option(
+        help: ArgumentHelp(
+            "With the integrations, in the Strata build: the database's reports, comma-separated.",
+            valueName: "logging,metrics,tracing,diagnostics"))
+    var databaseReports = DatabaseReport.allCases.map(\.rawValue).joined(separator: ",")
+
     public init() {}
 
     public func run() async throws {
@@ -64,6 +70,11 @@ public struct ServerCommand: AsyncParsableCommand {
         options.logger = logger
         options.integrations = integrations
         options.middleware = middleware
+        do {
+            options.databaseReports = try DatabaseReport.set(fromList: databaseReports)
+        } catch {
+            throw ValidationError("\(error)")
+        }
         if integrations {
             let metrics = TextMetrics()
             MetricsSystem.bootstrap(metrics)
