@@ -5,7 +5,7 @@
 #   DURATION=5s ./load.sh       # shorter runs
 #   ROUNDS=3 ./load.sh          # the servers in turn, three times
 #   SERVERS="strata strata+db-integrations" ./load.sh   # some of the servers only
-#   SERVERS="strata strata+db:logging strata+db:metrics" ROUTES=read ./load.sh
+#   SERVERS="strata strata+db:logging strata+db:metrics" ROUTES=read PIN=1 ./load.sh
 #
 # Each server runs in turn on 127.0.0.1 over a fresh database seeded with 100
 # authors and 1000 books; wrk (apt-get install wrk) sends, for DURATION each, a
@@ -32,6 +32,15 @@ CONNECTIONS="${CONNECTIONS:-32}"
 ROUNDS="${ROUNDS:-1}"
 SERVERS="${SERVERS:-strata grdb strata+db-integrations strata+integrations}"
 ROUTES="${ROUTES:-read write}"
+# PIN=1: the server on the first processor and wrk on the second (taskset),
+# so that they do not compete for the same one: steadier figures, to compare
+# servers within a few percent.
+SERVER_PIN=""
+WRK_PIN=""
+if [ "${PIN:-0}" = 1 ]; then
+    SERVER_PIN="taskset -c 0"
+    WRK_PIN="taskset -c 1"
+fi
 AUTHORS=100
 SCRATCH="${SCRATCH:-.build}"
 
@@ -65,7 +74,7 @@ start_server() {
     local name="$1" binary="$2"
     shift 2
     mkdir -p "$WORK/$name"
-    "$BIN/$binary" --database "$WORK/$name/library.sqlite" --hostname 127.0.0.1 --port "$PORT" \
+    $SERVER_PIN "$BIN/$binary" --database "$WORK/$name/library.sqlite" --hostname 127.0.0.1 --port "$PORT" \
         --seed-authors "$AUTHORS" --log-level warning "$@" >"$WORK/$name/server.log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 100); do
@@ -85,7 +94,7 @@ RESULTS="$WORK/results"
 run_wrk() {
     local name="$1" mode="$2" line
     line="$(MODE="$mode" AUTHORS="$AUTHORS" timeout 120 \
-        wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 5s -s load/wrk.lua "http://127.0.0.1:$PORT" |
+        $WRK_PIN wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 5s -s load/wrk.lua "http://127.0.0.1:$PORT" |
         grep '^RESULT')"
     echo "$ROUND $name $mode ${line#RESULT }" | tee -a "$RESULTS"
 }
@@ -105,7 +114,7 @@ run() {
 }
 
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "   wrk -t$THREADS -c$CONNECTIONS -d$DURATION, server and wrk on the same machine"
+echo "   wrk -t$THREADS -c$CONNECTIONS -d$DURATION, server and wrk on the same machine${SERVER_PIN:+ (server on processor 0, wrk on 1)}"
 for ROUND in $(seq "$ROUNDS"); do
     for server in $SERVERS; do
         case "$server" in
