@@ -139,6 +139,19 @@ public struct PersistenceContainer: Sendable {
         setUnexpectedDatabaseValue(value, forColumn: column)
     }
 
+    /// Sets the value of the template's next column, which the caller knows
+    /// to be the value's column.
+    @inline(__always)
+    mutating func setNextTemplateValue(_ value: consuming DatabaseValue) {
+        let count = templateCount
+        if count < values.count {
+            values[count] = value
+        } else {
+            values.append(value)
+        }
+        templateCount = count + 1
+    }
+
     /// Sets the value of a column that the template did not expect.
     @usableFromInline
     mutating func setUnexpectedDatabaseValue(_ value: consuming DatabaseValue, forColumn column: String) {
