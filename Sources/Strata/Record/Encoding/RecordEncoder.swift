@@ -50,21 +50,21 @@ final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
     @usableFromInline
     static func acquire() -> RecordEncoder<Record> {
         let recordType = ObjectIdentifier(Record.self)
-        let cache = RecordEncoderCache.current
-        let encoder: RecordEncoder<Record>
-        if let kept = cache.encoder(for: recordType) {
+        let encoder = RecordEncoderCache.withCurrent { cache in
+            guard let kept = cache.encoder(for: recordType) else {
+                let encoder = RecordEncoder()
+                encoder.isKept = true
+                cache.keep(encoder, for: recordType)
+                return encoder
+            }
             if kept.isInUse {
                 // A record of the same type encoded while this one is.
-                encoder = RecordEncoder()
-            } else {
-                // Unchecked: the cache keeps encoders by record type.
-                encoder = unsafeDowncast(kept, to: RecordEncoder<Record>.self)
-                encoder.deferredError = nil
+                return RecordEncoder()
             }
-        } else {
-            encoder = RecordEncoder()
-            encoder.isKept = true
-            cache.keep(encoder, for: recordType)
+            // Unchecked: the cache keeps encoders by record type.
+            let encoder = unsafeDowncast(kept, to: RecordEncoder<Record>.self)
+            encoder.deferredError = nil
+            return encoder
         }
         encoder.isInUse = true
         if case .useDefaultKeys = Record.databaseColumnEncodingStrategy {
@@ -91,9 +91,11 @@ final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
         if container.followsTemplate {
             followTemplate()
         }
-        if cachedKeyType == ObjectIdentifier(Key.self), let cachedContainer {
-            // Unchecked: the key type tells the type of the cached container.
-            return unsafeDowncast(cachedContainer, to: CachedEncodingContainer<Key>.self).container()
+        if cachedKeyType == ObjectIdentifier(Key.self), let cachedContainerPointer {
+            // Unchecked: the key type tells the type of the cached container,
+            // which `cachedContainer` keeps (borrowed, without a retain).
+            return Unmanaged<CachedEncodingContainer<Key>>.fromOpaque(cachedContainerPointer)
+                ._withUnsafeGuaranteedRef { $0.container() }
         }
         return makeContainer(keyedBy: Key.self)
     }
@@ -104,8 +106,10 @@ final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
     private func makeContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let container = KeyedEncodingContainer(RecordKeyedEncodingContainer<Key, Record>(encoder: self))
         if isKept {
+            let cached = CachedEncodingContainer(container)
             cachedKeyType = ObjectIdentifier(Key.self)
-            cachedContainer = CachedEncodingContainer(container)
+            cachedContainer = cached
+            cachedContainerPointer = Unmanaged.passUnretained(cached).toOpaque()
         }
         return container
     }

@@ -21,19 +21,20 @@ final class RecordEncoderCache {
         }
     }
 
-    /// The cache of the current thread.
-    static var current: RecordEncoderCache {
-        if let pointer = pthread_getspecific(recordEncoderCacheKey) {
-            return Unmanaged<RecordEncoderCache>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        return makeCurrent()
+    /// Runs `body` with the cache of the current thread, borrowed from the
+    /// thread's slot without a retain and release (atomic operations, which
+    /// cost more in time than in instructions).
+    @inline(__always)
+    static func withCurrent<T>(_ body: (RecordEncoderCache) -> T) -> T {
+        let pointer = pthread_getspecific(recordEncoderCacheKey) ?? makeCurrent()
+        return Unmanaged<RecordEncoderCache>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 
     @inline(never)
-    private static func makeCurrent() -> RecordEncoderCache {
-        let cache = RecordEncoderCache()
-        pthread_setspecific(recordEncoderCacheKey, Unmanaged.passRetained(cache).toOpaque())
-        return cache
+    private static func makeCurrent() -> UnsafeMutableRawPointer {
+        let pointer = Unmanaged.passRetained(RecordEncoderCache()).toOpaque()
+        pthread_setspecific(recordEncoderCacheKey, pointer)
+        return pointer
     }
 
     /// The encoder kept for the record type, if any.
@@ -99,6 +100,8 @@ class RecordEncoderBase {
     @exclusivity(unchecked) final var cachedKeyType: ObjectIdentifier?
     /// A ``CachedEncodingContainer`` of `cachedKeyType`.
     @exclusivity(unchecked) final var cachedContainer: AnyObject?
+    /// `cachedContainer`, unretained: read without a retain and release.
+    @exclusivity(unchecked) final var cachedContainerPointer: UnsafeMutableRawPointer?
 
     @usableFromInline
     init() {}
@@ -106,6 +109,7 @@ class RecordEncoderBase {
     /// Forgets the keyed container, which references the encoder.
     final func forgetContainer() {
         cachedKeyType = nil
+        cachedContainerPointer = nil
         cachedContainer = nil
     }
 }
