@@ -30,6 +30,7 @@ public struct PersistenceContainer: Sendable {
     @usableFromInline var templateCount = 0
 
     /// An empty container.
+    @usableFromInline
     init() {
         storedColumns = []
         values = []
@@ -88,6 +89,7 @@ public struct PersistenceContainer: Sendable {
     }
 
     /// Whether the columns are exactly the template given at creation.
+    @inlinable
     var matchesTemplate: Bool {
         followsTemplate && storedColumns.count == templateCount
     }
