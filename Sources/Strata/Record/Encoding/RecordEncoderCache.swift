@@ -69,7 +69,7 @@ final class RecordEncoderCache {
     }
 }
 
-/// The thread-specific key of ``RecordEncoderCache/current``. The thread's
+/// The thread-specific key of ``RecordEncoderCache/withCurrent(_:)``. The thread's
 /// cache is released when the thread ends.
 private let recordEncoderCacheKey: pthread_key_t = {
     var key = pthread_key_t()
