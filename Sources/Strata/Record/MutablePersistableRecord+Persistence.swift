@@ -9,7 +9,10 @@ extension MutablePersistableRecord {
         var container = info.makeContainer()
         try encode(to: &container)
         container.finishEncoding()
-        info.didEncode(container)
+        // Checked inline: passing the container to a call retains it.
+        if !container.matchesTemplate {
+            info.didEncode(container)
+        }
         return container
     }
 

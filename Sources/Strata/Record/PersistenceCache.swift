@@ -126,12 +126,11 @@ extension RecordPersistenceInfo {
     @usableFromInline
     func insert(
         _ db: Database,
-        container: PersistenceContainer,
+        container: consuming PersistenceContainer,
         conflictResolution: Database.ConflictResolution,
         returning selection: [any SQLSelectable]?,
         fetch: (Statement) throws -> Void
     ) throws -> InsertionSuccess {
-        var container = container
         // Schema reads first: the INSERT is the last statement executed.
         let rowIDColumn = self.rowIDColumn(db)
         if let selection {

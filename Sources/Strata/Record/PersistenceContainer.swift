@@ -30,6 +30,7 @@ public struct PersistenceContainer: Sendable {
     @usableFromInline var templateCount = 0
 
     /// An empty container.
+    @usableFromInline
     init() {
         storedColumns = []
         values = []
@@ -88,6 +89,7 @@ public struct PersistenceContainer: Sendable {
     }
 
     /// Whether the columns are exactly the template given at creation.
+    @inlinable
     var matchesTemplate: Bool {
         followsTemplate && storedColumns.count == templateCount
     }
@@ -137,6 +139,19 @@ public struct PersistenceContainer: Sendable {
             }
         }
         setUnexpectedDatabaseValue(value, forColumn: column)
+    }
+
+    /// Sets the value of the template's next column, which the caller knows
+    /// to be the value's column.
+    @inline(__always)
+    mutating func setNextTemplateValue(_ value: consuming DatabaseValue) {
+        let count = templateCount
+        if count < values.count {
+            values[count] = value
+        } else {
+            values.append(value)
+        }
+        templateCount = count + 1
     }
 
     /// Sets the value of a column that the template did not expect.

@@ -38,9 +38,12 @@ public struct PersistenceSuccess {
             self.persistenceContainer = persistenceContainer
         }
 
-        @usableFromInline
+        /// Moves the container out of the insertion's success (a copy would
+        /// retain its two buffers, and the success's destruction release them).
+        @inlinable
         init(_ inserted: consuming InsertionSuccess) {
-            self.persistenceContainer = inserted.persistenceContainer
+            persistenceContainer = PersistenceContainer()
+            swap(&persistenceContainer, &inserted.persistenceContainer)
         }
     #endif
 }

@@ -142,6 +142,45 @@ import Testing
         #expect(try #require(first.kept).map { $0.0 } == ["a", "c"])
     }
 
+    /// Keeps the containers of didInsert and didSave, in a table with an
+    /// INTEGER PRIMARY KEY that the insert fills.
+    final class SavedKeeper: MutablePersistableRecord {
+        static let databaseTableName = "keyed"
+        let value: Int
+        var inserted: PersistenceContainer?
+        var saved: PersistenceContainer?
+        init(_ value: Int) { self.value = value }
+        func encode(to container: inout PersistenceContainer) {
+            container["value"] = value
+        }
+        func didInsert(_ inserted: InsertionSuccess) {
+            self.inserted = inserted.persistenceContainer
+        }
+        func didSave(_ saved: PersistenceSuccess) {
+            self.saved = saved.persistenceContainer
+        }
+    }
+
+    /// The success of `didSave` holds the container of the insertion, moved
+    /// out of it rather than copied, with the rowid.
+    @Test func didSaveSeesTheInsertedContainer() throws {
+        let dbQueue = try inMemoryDatabase { db in
+            try db.execute(sql: "CREATE TABLE keyed (id INTEGER PRIMARY KEY, value INTEGER)")
+        }
+        var records = [SavedKeeper(10), SavedKeeper(20), SavedKeeper(30)]
+        try dbQueue.write { db in
+            for index in records.indices {
+                try records[index].insert(db)
+            }
+        }
+        for (index, record) in records.enumerated() {
+            let saved = try #require(record.saved)
+            #expect(saved.map { $0.0 } == ["value", "id"])
+            #expect(saved.map { $0.1 } == [record.value.databaseValue, (index + 1).databaseValue])
+            #expect(try #require(record.inserted).map { $0.1 } == saved.map { $0.1 })
+        }
+    }
+
     @Test func recordsWithTheSameTableButOtherTypes() throws {
         let dbQueue = try makeDatabase()
         try dbQueue.write { db in

@@ -9,7 +9,7 @@ extension Statement {
     /// The index of the leftmost column named after the key (case-insensitive).
     @inline(__always)
     func index<Key: CodingKey>(ofKey key: Key) -> Int? {
-        guard let bits = Self.bits(of: key) else {
+        guard let bits = CodingKeyBits.of(key) else {
             return index(ofColumn: key.stringValue)
         }
         if let index = predictedIndex(ofKeyBits: bits, keyType: ObjectIdentifier(Key.self)) {
@@ -46,11 +46,16 @@ extension Statement {
         codingKeyColumns[index] = bits
         return index
     }
+}
 
+/// The bits of coding keys, which identify a key of a plain type (the
+/// synthesized `CodingKeys` are plain enums, and a plain value is determined
+/// by its bits) without asking for its `stringValue`.
+enum CodingKeyBits {
     /// The bits of a plain key of up to 4 bytes, with bit 32 set so that
     /// they are never 0; nil for other keys.
     @inline(__always)
-    private static func bits<Key: CodingKey>(of key: Key) -> UInt64? {
+    static func of<Key: CodingKey>(_ key: Key) -> UInt64? {
         guard _isPOD(Key.self) else { return nil }
         let marker: UInt64 = 1 << 32
         switch MemoryLayout<Key>.size {

@@ -11,9 +11,12 @@ extension EncodableRecord where Self: Encodable {
     /// that are not database values are stored as JSON text.
     @inlinable
     public func encode(to container: inout PersistenceContainer) throws {
-        let encoder = RecordEncoder<Self>()
+        let encoder = RecordEncoder<Self>.acquire()
         swap(&encoder.container, &container)
-        defer { swap(&encoder.container, &container) }
+        defer {
+            swap(&encoder.container, &container)
+            encoder.isInUse = false
+        }
         try encode(to: encoder)
         if let error = encoder.deferredError {
             throw error
@@ -22,30 +25,93 @@ extension EncodableRecord where Self: Encodable {
 }
 
 /// Writes the keyed values of a record into a persistence container.
+///
+/// An encoder is reused from one record to the next of the same type on the
+/// same thread (``RecordEncoderCache``), with the keyed container it last
+/// gave.
 @usableFromInline
-final class RecordEncoder<Record: EncodableRecord>: Encoder {
+final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
     @exclusivity(unchecked) @usableFromInline var container = PersistenceContainer()
     /// Whether coding keys are the columns (the default strategy), looked
-    /// up once rather than at each property.
-    let usesDefaultKeys: Bool
+    /// up once per record rather than at each property.
+    @exclusivity(unchecked) var usesDefaultKeys = true
     @usableFromInline var codingPath: [any CodingKey] { [] }
     @usableFromInline var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
     /// The error of a container that can not be stored, thrown once the
     /// record is encoded (containers are not created by throwing methods).
-    @usableFromInline var deferredError: (any Error)?
+    @exclusivity(unchecked) @usableFromInline var deferredError: (any Error)?
 
-    @usableFromInline
-    init() {
-        if case .useDefaultKeys = Record.databaseColumnEncodingStrategy {
-            usesDefaultKeys = true
-        } else {
-            usesDefaultKeys = false
-        }
+    private override init() {
+        super.init()
     }
+
+    /// An encoder ready for a record: the one kept for the record type on
+    /// this thread, or a new one (kept for the next record when none is).
+    @usableFromInline
+    static func acquire() -> RecordEncoder<Record> {
+        let recordType = ObjectIdentifier(Record.self)
+        let encoder = RecordEncoderCache.withCurrent { cache in
+            guard let kept = cache.encoder(for: recordType) else {
+                let encoder = RecordEncoder()
+                encoder.isKept = true
+                cache.keep(encoder, for: recordType)
+                return encoder
+            }
+            if kept.isInUse {
+                // A record of the same type encoded while this one is.
+                return RecordEncoder()
+            }
+            // Unchecked: the cache keeps encoders by record type.
+            let encoder = unsafeDowncast(kept, to: RecordEncoder<Record>.self)
+            encoder.deferredError = nil
+            return encoder
+        }
+        encoder.isInUse = true
+        if case .useDefaultKeys = Record.databaseColumnEncodingStrategy {
+            encoder.usesDefaultKeys = true
+        } else {
+            encoder.usesDefaultKeys = false
+        }
+        return encoder
+    }
+
+    /// The bits of the key (``CodingKeyBits``) that wrote each column of
+    /// `keyTemplate` in a previous record, or 0: a key found there again
+    /// writes the template's next column without asking for the key's
+    /// `stringValue` nor comparing column names. Only for the default keys.
+    @exclusivity(unchecked) private var keyBits: [UInt64] = []
+    /// The template of the container (its `storedColumns`) that `keyBits`
+    /// follows.
+    @exclusivity(unchecked) private var keyTemplate: [String] = []
+    /// The key type of `keyBits`.
+    @exclusivity(unchecked) private var keyBitsType: ObjectIdentifier?
 
     @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(RecordKeyedEncodingContainer<Key, Record>(encoder: self))
+        if container.followsTemplate {
+            followTemplate()
+        }
+        if cachedKeyType == ObjectIdentifier(Key.self), let cachedContainerPointer {
+            // Unchecked: the key type tells the type of the cached container,
+            // which `cachedContainer` keeps (borrowed, without a retain).
+            return Unmanaged<CachedEncodingContainer<Key>>.fromOpaque(cachedContainerPointer)
+                ._withUnsafeGuaranteedRef { $0.container() }
+        }
+        return makeContainer(keyedBy: Key.self)
+    }
+
+    /// Out of line: its type metadata lookups would otherwise slow down the
+    /// cached case.
+    @inline(never)
+    private func makeContainer<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let container = KeyedEncodingContainer(RecordKeyedEncodingContainer<Key, Record>(encoder: self))
+        if isKept {
+            let cached = CachedEncodingContainer(container)
+            cachedKeyType = ObjectIdentifier(Key.self)
+            cachedContainer = cached
+            cachedContainerPointer = Unmanaged.passUnretained(cached).toOpaque()
+        }
+        return container
     }
 
     @usableFromInline
@@ -89,9 +155,50 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
         return Record.databaseColumnEncodingStrategy.column(forKey: key)
     }
 
+    /// Makes `keyBits` follow the template of the container, when it is not
+    /// the one they follow: a record starts encoding.
     @inline(__always)
-    func store(_ value: DatabaseValue, forKey key: some CodingKey) {
+    private func followTemplate() {
+        let same = keyTemplate.withUnsafeBufferPointer { kept in
+            container.storedColumns.withUnsafeBufferPointer { current in
+                kept.baseAddress == current.baseAddress && kept.count == current.count
+            }
+        }
+        if !same {
+            keyTemplate = container.storedColumns
+            keyBits = Array(repeating: 0, count: keyTemplate.count)
+        }
+    }
+
+    @inline(__always)
+    func store<Key: CodingKey>(_ value: DatabaseValue, forKey key: Key) {
+        if usesDefaultKeys, keyBitsType == ObjectIdentifier(Key.self), let bits = CodingKeyBits.of(key) {
+            // The key that wrote the template's next column in a previous record.
+            let index = container.templateCount
+            if container.followsTemplate && index < keyBits.count && keyBits[index] == bits {
+                container.setNextTemplateValue(value)
+                return
+            }
+        }
+        storeUnpredicted(value, forKey: key)
+    }
+
+    /// Stores the value by column name, and remembers the key when it wrote
+    /// the template's next column.
+    @inline(never)
+    private func storeUnpredicted<Key: CodingKey>(_ value: DatabaseValue, forKey key: Key) {
+        let index = container.templateCount
+        let followedTemplate = container.followsTemplate
         container.setDatabaseValue(value, forColumn: column(key))
+        guard usesDefaultKeys, followedTemplate, container.followsTemplate, container.templateCount == index + 1,
+            index < keyBits.count, let bits = CodingKeyBits.of(key)
+        else { return }
+        if keyBitsType != ObjectIdentifier(Key.self) {
+            // Another key type: forget the keys of the previous one.
+            keyBitsType = ObjectIdentifier(Key.self)
+            keyBits.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        }
+        keyBits[index] = bits
     }
 
     /// Stores any encodable value, applying the record strategies.
