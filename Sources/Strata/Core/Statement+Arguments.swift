@@ -89,8 +89,9 @@ extension Statement {
                 throw argumentsError("wrong number of statement arguments: \(valueCount)", arguments)
             }
             if bind {
-                if let literal = arguments.literalValues {
-                    try check(literal.bind(to: sqliteStatement, count: count), arguments)
+                let sqliteStatement = self.sqliteStatement
+                if let code = arguments.withLiteralValues({ $0.bind(to: sqliteStatement, count: count) }) {
+                    try check(code, arguments)
                     return count
                 }
                 // Reads the values in place: subscripting the array copied each one.
@@ -148,8 +149,8 @@ extension Statement {
     /// the parameter after the previous match: literals usually list their
     /// keys in the order of the parameters.
     private func bindNamedValuesByScanning(_ arguments: StatementArguments) throws -> Bool {
-        if let literal = arguments.literalNamedValues {
-            return try bindNamedValuesByScanning(literal, arguments)
+        if let bound = try arguments.withLiteralNamedValues({ try bindNamedValuesByScanning($0, arguments) }) {
+            return bound
         }
         let names = namedParameterNames
         let count = names.count
@@ -169,7 +170,9 @@ extension Statement {
 
     /// `bindNamedValuesByScanning(_:)` for the plain values of a dictionary
     /// literal, read in place.
-    private func bindNamedValuesByScanning(_ literal: NamedLiteral, _ arguments: StatementArguments) throws -> Bool {
+    private func bindNamedValuesByScanning(
+        _ literal: borrowing NamedLiteral, _ arguments: StatementArguments
+    ) throws -> Bool {
         let names = namedParameterNames
         let count = names.count
         var boundCount = 0

@@ -183,15 +183,19 @@ enum PlainValues {
 struct PositionalLiteral: @unchecked Sendable {
     private(set) var elements: [(any DatabaseValueConvertible)?]
 
-    /// nil unless all elements are plain values.
-    init?(_ elements: [(any DatabaseValueConvertible)?]) {
-        let isPlain = elements.withUnsafeBufferPointer { buffer in
+    /// The elements of a literal; only kept as a literal when
+    /// `holdsPlainValues`.
+    init(_ elements: consuming [(any DatabaseValueConvertible)?]) {
+        self.elements = elements
+    }
+
+    /// Whether all elements are plain values.
+    var holdsPlainValues: Bool {
+        elements.withUnsafeBufferPointer { buffer in
             PlainValues.areAll(
                 UnsafeRawPointer(buffer.baseAddress), count: buffer.count,
                 stride: MemoryLayout<(any DatabaseValueConvertible)?>.stride, offset: 0)
         }
-        guard isPlain else { return nil }
-        self.elements = elements
     }
 
     var databaseValues: [DatabaseValue] {
@@ -244,15 +248,19 @@ struct NamedLiteral: @unchecked Sendable {
         return (MemoryLayout<String>.size + alignment - 1) / alignment * alignment
     }()
 
-    /// nil unless all values are plain values.
-    init?(_ elements: [Element]) {
-        let isPlain = elements.withUnsafeBufferPointer { buffer in
+    /// The elements of a literal; only kept as a literal when
+    /// `holdsPlainValues`.
+    init(_ elements: consuming [Element]) {
+        self.elements = elements
+    }
+
+    /// Whether all values are plain values.
+    var holdsPlainValues: Bool {
+        elements.withUnsafeBufferPointer { buffer in
             PlainValues.areAll(
                 UnsafeRawPointer(buffer.baseAddress), count: buffer.count, stride: MemoryLayout<Element>.stride,
                 offset: Self.valueOffset)
         }
-        guard isPlain else { return nil }
-        self.elements = elements
     }
 
     var namedArguments: [NamedArgument] { Self.namedArguments(elements) }
