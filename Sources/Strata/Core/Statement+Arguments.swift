@@ -84,16 +84,26 @@ extension Statement {
             // Fast path: positional parameters only. The count from SQLite:
             // `parameterNames` would cost a retain and a release of the array.
             let count = Int(sqlite3_bind_parameter_count(sqliteStatement))
+            let sqliteStatement = self.sqliteStatement
+            if bind {
+                // A literal of plain values, counted and bound in place:
+                // `valueCount` copied it, a retain and a release per
+                // execution. A wrong count is reported below.
+                let literalCode = arguments.withLiteralValues { literal -> CInt? in
+                    let valueCount = literal.elements.count
+                    guard valueCount == count || (allowingRemainingValues && valueCount > count) else { return nil }
+                    return literal.bind(to: sqliteStatement, count: count)
+                }
+                if let code = literalCode ?? nil {
+                    try check(code, arguments)
+                    return count
+                }
+            }
             let valueCount = arguments.valueCount
             if valueCount < count || (!allowingRemainingValues && valueCount > count) {
                 throw argumentsError("wrong number of statement arguments: \(valueCount)", arguments)
             }
             if bind {
-                let sqliteStatement = self.sqliteStatement
-                if let code = arguments.withLiteralValues({ $0.bind(to: sqliteStatement, count: count) }) {
-                    try check(code, arguments)
-                    return count
-                }
                 // Reads the values in place: subscripting the array copied each one.
                 try arguments.values.withUnsafeBufferPointer { buffer in
                     for i in 0..<count {
