@@ -126,13 +126,18 @@ enum PlainValues {
         let layout = ExistentialLayout.shared
         guard layout.isVerified else { return false }
         guard let start else { return true }
-        for i in 0..<count {
-            let type = start.load(fromByteOffset: i * stride + offset + ExistentialLayout.typeOffset, as: UInt.self)
-            if type != 0 && type != layout.int && type != layout.int64 && type != layout.double
-                && type != layout.string
-            {
-                return false
+        // Int first, then nil, each tested alone: written as one condition,
+        // the five comparisons were compiled without branches, all five for
+        // each value (24 instructions a value instead of 7).
+        var type = start + offset + ExistentialLayout.typeOffset
+        for _ in 0..<count {
+            let metadata = type.load(as: UInt.self)
+            if metadata != layout.int && metadata != 0 {
+                if metadata != layout.int64 && metadata != layout.double && metadata != layout.string {
+                    return false
+                }
             }
+            type += stride
         }
         return true
     }
