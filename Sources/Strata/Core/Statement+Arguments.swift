@@ -84,15 +84,26 @@ extension Statement {
             // Fast path: positional parameters only. The count from SQLite:
             // `parameterNames` would cost a retain and a release of the array.
             let count = Int(sqlite3_bind_parameter_count(sqliteStatement))
+            let sqliteStatement = self.sqliteStatement
+            if bind {
+                // A literal of plain values, counted and bound in place:
+                // `valueCount` copied it, a retain and a release per
+                // execution. A wrong count is reported below.
+                let literalCode = arguments.withLiteralValues { literal -> CInt? in
+                    let valueCount = literal.elements.count
+                    guard valueCount == count || (allowingRemainingValues && valueCount > count) else { return nil }
+                    return literal.bind(to: sqliteStatement, count: count)
+                }
+                if let code = literalCode ?? nil {
+                    try check(code, arguments)
+                    return count
+                }
+            }
             let valueCount = arguments.valueCount
             if valueCount < count || (!allowingRemainingValues && valueCount > count) {
                 throw argumentsError("wrong number of statement arguments: \(valueCount)", arguments)
             }
             if bind {
-                if let literal = arguments.literalValues {
-                    try check(literal.bind(to: sqliteStatement, count: count), arguments)
-                    return count
-                }
                 // Reads the values in place: subscripting the array copied each one.
                 try arguments.values.withUnsafeBufferPointer { buffer in
                     for i in 0..<count {
@@ -148,8 +159,8 @@ extension Statement {
     /// the parameter after the previous match: literals usually list their
     /// keys in the order of the parameters.
     private func bindNamedValuesByScanning(_ arguments: StatementArguments) throws -> Bool {
-        if let literal = arguments.literalNamedValues {
-            return try bindNamedValuesByScanning(literal, arguments)
+        if let bound = try arguments.withLiteralNamedValues({ try bindNamedValuesByScanning($0, arguments) }) {
+            return bound
         }
         let names = namedParameterNames
         let count = names.count
@@ -169,7 +180,9 @@ extension Statement {
 
     /// `bindNamedValuesByScanning(_:)` for the plain values of a dictionary
     /// literal, read in place.
-    private func bindNamedValuesByScanning(_ literal: NamedLiteral, _ arguments: StatementArguments) throws -> Bool {
+    private func bindNamedValuesByScanning(
+        _ literal: borrowing NamedLiteral, _ arguments: StatementArguments
+    ) throws -> Bool {
         let names = namedParameterNames
         let count = names.count
         var boundCount = 0

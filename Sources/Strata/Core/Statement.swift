@@ -26,6 +26,19 @@ public final class Statement {
     /// on every execution.
     unowned(unsafe) let database: Database
 
+    /// `database`, for the hooks called at each execution: calling a method
+    /// of an `unowned(unsafe)` reference still retains and releases it around
+    /// the call (an atomic increment and decrement, two per execution), which
+    /// `withDatabase(_:)` avoids.
+    private let unmanagedDatabase: Unmanaged<Database>
+
+    /// Calls `body` with the connection, without retaining it (see
+    /// `unmanagedDatabase`): the connection outlives its statements' executions.
+    @inline(__always)
+    func withDatabase<Result>(_ body: (Database) throws -> Result) rethrows -> Result {
+        try unmanagedDatabase._withUnsafeGuaranteedRef(body)
+    }
+
     /// The SQL of the statement, trimmed of surrounding white space.
     public var sql: String { _sql }
     private let _sql: String
@@ -125,6 +138,7 @@ public final class Statement {
         guard let handle else { return nil }
         self.sqliteStatement = handle
         self.database = database
+        self.unmanagedDatabase = Unmanaged.passUnretained(database)
         self._sql = sql
         self.compiledRegion = authorizer.region
         self.databaseRegion = compiledRegion
@@ -429,7 +443,7 @@ public final class Statement {
     /// just reset, by binding arguments: a second reset costed 1% of an insert.
     private func run(isReset: Bool) throws {
         try prepareExecution(isReset: isReset)
-        defer { database.statementDidExecute(self) }
+        defer { withDatabase { $0.statementDidExecute(self) } }
         while true {
             switch sqlite3_step(sqliteStatement) {
             case SQLITE_ROW:
@@ -454,8 +468,10 @@ public final class Statement {
         }
         executionCount &+= 1
         checksRecompilation = true
-        stepFailure = nil
-        try database.statementWillExecute(self)
+        // Tested first: assigning nil calls `swift_release` on the old value
+        // even when it is nil.
+        if stepFailure != nil { stepFailure = nil }
+        try withDatabase { try $0.statementWillExecute(self) }
     }
 
     /// Releases the values bound in SQLite (`sqlite3_clear_bindings`) of a
@@ -480,7 +496,7 @@ public final class Statement {
     /// Called when a cursor reached the end of the statement.
     @usableFromInline
     func didFinishStepping() {
-        database.statementDidExecute(self)
+        withDatabase { $0.statementDidExecute(self) }
     }
 
     /// Throws the error of a failed step and lets the database react.

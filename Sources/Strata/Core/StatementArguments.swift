@@ -53,10 +53,13 @@ public struct StatementArguments: Hashable, Sendable {
     /// The positional values.
     private var positional: Storage<[DatabaseValue], PositionalLiteral>
 
-    /// The positional values of an array literal, when all are plain values.
-    var literalValues: PositionalLiteral? {
-        if case .literal(let literal) = positional { return literal }
-        return nil
+    /// Calls `body` with the positional values of an array literal of plain
+    /// values, read in place (returning the literal would copy it, a retain
+    /// and a release per execution); nil when the positional values are not
+    /// such a literal.
+    func withLiteralValues<Result>(_ body: (borrowing PositionalLiteral) throws -> Result) rethrows -> Result? {
+        guard case .literal(let literal) = positional else { return nil }
+        return try body(literal)
     }
 
     /// Named values, by parameter name without its prefix, with unique names.
@@ -91,10 +94,13 @@ public struct StatementArguments: Hashable, Sendable {
     /// The named values.
     private var named: Storage<[NamedArgument], NamedLiteral>
 
-    /// The named values of a dictionary literal, when all are plain values.
-    var literalNamedValues: NamedLiteral? {
-        if case .literal(let literal) = named { return literal }
-        return nil
+    /// Calls `body` with the named values of a dictionary literal of plain
+    /// values, read in place (returning the literal would copy it, a retain
+    /// and a release per execution); nil when the named values are not such
+    /// a literal.
+    func withLiteralNamedValues<Result>(_ body: (borrowing NamedLiteral) throws -> Result) rethrows -> Result? {
+        guard case .literal(let literal) = named else { return nil }
+        return try body(literal)
     }
 
     /// The number of positional values.
@@ -137,12 +143,16 @@ public struct StatementArguments: Hashable, Sendable {
     }
 
     /// Positional values from a literal.
-    private init(positionalLiteral elements: [(any DatabaseValueConvertible)?]) {
+    private init(positionalLiteral elements: consuming [(any DatabaseValueConvertible)?]) {
         named = .none
-        if let literal = PositionalLiteral(elements) {
+        // The literal takes the array before checking it: checking the
+        // values first, then giving them to the literal, copied the array (a
+        // retain and a release).
+        let literal = PositionalLiteral(elements)
+        if literal.holdsPlainValues {
             positional = .literal(literal)
         } else {
-            let values = Self.databaseValues(elements)
+            let values = Self.databaseValues(literal.elements)
             positional = values.isEmpty ? .none : .converted(values)
         }
     }
@@ -302,11 +312,13 @@ extension StatementArguments: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
         // Like dictionary literals, repeated names are a programmer error.
         assert(Set(elements.map(\.0)).count == elements.count, "Dictionary literal contains duplicate keys")
-        if let literal = NamedLiteral(elements) {
+        // Taken, not copied: see `init(positionalLiteral:)`.
+        let literal = NamedLiteral(elements)
+        if literal.holdsPlainValues {
             self.init()
             named = .literal(literal)
         } else {
-            self.init(values: [], namedPairs: NamedLiteral.namedArguments(elements))
+            self.init(values: [], namedPairs: NamedLiteral.namedArguments(literal.elements))
         }
     }
 

@@ -93,8 +93,10 @@
         @usableFromInline
         func executeBoundInsert(
             _ db: Database, _ statement: Statement, bindCode: CInt,
-            deferredContainer: DeferredPersistenceContainer
+            deferredContainer: consuming DeferredPersistenceContainer
         ) throws -> InsertionSuccess {
+            // `consuming`: the success takes the caller's reference, which
+            // it would otherwise copy (a retain, and the caller's release).
             try statement.prepareExecution(isReset: true)
             if bindCode != SQLITE_OK {
                 throw statement.failure(bindCode, deferredContainer.encoded().databaseValues)
@@ -110,9 +112,9 @@
                         deferredContainer.rowIDColumn = rowIDColumn(db)
                         deferredContainer.knowsRowIDColumn = true
                     }
+                    let rowIDColumn = deferredContainer.rowIDColumn
                     return InsertionSuccess(
-                        rowID: rowID, rowIDColumn: deferredContainer.rowIDColumn,
-                        deferredContainer: deferredContainer)
+                        rowID: rowID, rowIDColumn: rowIDColumn, deferredContainer: consume deferredContainer)
                 case SQLITE_ROW:
                     statement.steppedRowCount &+= 1
                 case let code:

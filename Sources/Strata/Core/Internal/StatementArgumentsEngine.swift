@@ -126,13 +126,18 @@ enum PlainValues {
         let layout = ExistentialLayout.shared
         guard layout.isVerified else { return false }
         guard let start else { return true }
-        for i in 0..<count {
-            let type = start.load(fromByteOffset: i * stride + offset + ExistentialLayout.typeOffset, as: UInt.self)
-            if type != 0 && type != layout.int && type != layout.int64 && type != layout.double
-                && type != layout.string
-            {
-                return false
+        // Int first, then nil, each tested alone: written as one condition,
+        // the five comparisons were compiled without branches, all five for
+        // each value (24 instructions a value instead of 7).
+        var type = start + offset + ExistentialLayout.typeOffset
+        for _ in 0..<count {
+            let metadata = type.load(as: UInt.self)
+            if metadata != layout.int && metadata != 0 {
+                if metadata != layout.int64 && metadata != layout.double && metadata != layout.string {
+                    return false
+                }
             }
+            type += stride
         }
         return true
     }
@@ -183,15 +188,19 @@ enum PlainValues {
 struct PositionalLiteral: @unchecked Sendable {
     private(set) var elements: [(any DatabaseValueConvertible)?]
 
-    /// nil unless all elements are plain values.
-    init?(_ elements: [(any DatabaseValueConvertible)?]) {
-        let isPlain = elements.withUnsafeBufferPointer { buffer in
+    /// The elements of a literal; only kept as a literal when
+    /// `holdsPlainValues`.
+    init(_ elements: consuming [(any DatabaseValueConvertible)?]) {
+        self.elements = elements
+    }
+
+    /// Whether all elements are plain values.
+    var holdsPlainValues: Bool {
+        elements.withUnsafeBufferPointer { buffer in
             PlainValues.areAll(
                 UnsafeRawPointer(buffer.baseAddress), count: buffer.count,
                 stride: MemoryLayout<(any DatabaseValueConvertible)?>.stride, offset: 0)
         }
-        guard isPlain else { return nil }
-        self.elements = elements
     }
 
     var databaseValues: [DatabaseValue] {
@@ -244,15 +253,19 @@ struct NamedLiteral: @unchecked Sendable {
         return (MemoryLayout<String>.size + alignment - 1) / alignment * alignment
     }()
 
-    /// nil unless all values are plain values.
-    init?(_ elements: [Element]) {
-        let isPlain = elements.withUnsafeBufferPointer { buffer in
+    /// The elements of a literal; only kept as a literal when
+    /// `holdsPlainValues`.
+    init(_ elements: consuming [Element]) {
+        self.elements = elements
+    }
+
+    /// Whether all values are plain values.
+    var holdsPlainValues: Bool {
+        elements.withUnsafeBufferPointer { buffer in
             PlainValues.areAll(
                 UnsafeRawPointer(buffer.baseAddress), count: buffer.count, stride: MemoryLayout<Element>.stride,
                 offset: Self.valueOffset)
         }
-        guard isPlain else { return nil }
-        self.elements = elements
     }
 
     var namedArguments: [NamedArgument] { Self.namedArguments(elements) }
