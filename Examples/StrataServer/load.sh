@@ -90,13 +90,27 @@ start_server() {
 RESULTS="$WORK/results"
 : >"$RESULTS"
 
-# run_wrk NAME MODE: one bounded wrk run; appends a line to the results.
+# server_cpu_ticks: the processor time the server has used (user and
+# system, in clock ticks), from /proc.
+server_cpu_ticks() {
+    awk '{ print $14 + $15 }' "/proc/$SERVER_PID/stat"
+}
+
+# run_wrk NAME MODE: one bounded wrk run; appends a line to the results,
+# with the server's processor time per request (µs): steadier than the
+# requests per second on a shared or virtual machine, since time the
+# server waits for a processor does not count.
 run_wrk() {
-    local name="$1" mode="$2" line
+    local name="$1" mode="$2" line before after requests cpu
+    before="$(server_cpu_ticks)"
     line="$(MODE="$mode" AUTHORS="$AUTHORS" timeout 120 \
         $WRK_PIN wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 5s -s load/wrk.lua "http://127.0.0.1:$PORT" |
         grep '^RESULT')"
-    echo "$ROUND $name $mode ${line#RESULT }" | tee -a "$RESULTS"
+    after="$(server_cpu_ticks)"
+    requests="$(echo "$line" | awk '{ print $3 }')"
+    cpu="$(awk -v ticks="$((after - before))" -v hz="$(getconf CLK_TCK)" -v n="$requests" \
+        'BEGIN { if (n > 0) printf "%.1f", ticks * 1e6 / hz / n; else print "-" }')"
+    echo "$ROUND $name $mode ${line#RESULT } $cpu" | tee -a "$RESULTS"
 }
 
 run() {
@@ -134,12 +148,12 @@ for ROUND in $(seq "$ROUNDS"); do
 done
 
 echo
-echo "| Round | Server | Route | Requests/s | p50 (ms) | p99 (ms) | Requests | Errors |"
-echo "|---:|---|---|---:|---:|---:|---:|---:|"
-while read -r round name mode rps requests errors p50 p99; do
+echo "| Round | Server | Route | Requests/s | p50 (ms) | p99 (ms) | Requests | Errors | Server CPU µs/request |"
+echo "|---:|---|---|---:|---:|---:|---:|---:|---:|"
+while read -r round name mode rps requests errors p50 p99 cpu; do
     case "$mode" in
         read) route="GET /authors/:id" ;;
         write) route="POST /authors/:id/books" ;;
     esac
-    echo "| $round | $name | $route | $rps | $p50 | $p99 | $requests | $errors |"
+    echo "| $round | $name | $route | $rps | $p50 | $p99 | $requests | $errors | $cpu |"
 done <"$RESULTS"
