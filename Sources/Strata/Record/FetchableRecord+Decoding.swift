@@ -33,6 +33,6 @@ extension FetchableRecord where Self: Decodable {
     /// and a decoding failure throws ``RowDecodingError``.
     @inlinable
     public init(row: Row) throws {
-        self = try Self(from: RecordRowDecoder<Self>(row: row, codingPath: []))
+        self = try Self(from: TopLevelRecordDecoder<Self>(row: row))
     }
 }

@@ -7,7 +7,17 @@ struct RecordContainerCache {
     let recordType: ObjectIdentifier
     /// A ``CachedRecordContainer`` of `keyType`; nil after the first record,
     /// so that rows that decode a single record do not pay for the cache.
-    var cachedContainer: AnyObject?
+    var cachedContainer: AnyObject? {
+        didSet { unretainedContainer = cachedContainer.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `cachedContainer`, unretained: the cached case borrows it, without
+    /// the retain and release of a strong reference (atomic operations).
+    private(set) var unretainedContainer: Unmanaged<AnyObject>?
+
+    init(keyType: ObjectIdentifier, recordType: ObjectIdentifier) {
+        self.keyType = keyType
+        self.recordType = recordType
+    }
 }
 
 /// Gives back a container. Stored in a closure, whose size is fixed: the
@@ -46,10 +56,12 @@ extension Row {
         // outlined copies and a retain.
         if recordContainerCache?.keyType == ObjectIdentifier(Key.self),
             recordContainerCache?.recordType == ObjectIdentifier(Record.self),
-            let cachedContainer = recordContainerCache?.cachedContainer
+            let cachedContainer = recordContainerCache?.unretainedContainer
         {
             // Unchecked cast: the key type tells the type of the cached container.
-            return unsafeDowncast(cachedContainer, to: CachedRecordContainer<Key>.self).container()
+            return cachedContainer._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: CachedRecordContainer<Key>.self).container()
+            }
         }
         return makeRecordContainer(keyedBy: Key.self, for: Record.self)
     }
