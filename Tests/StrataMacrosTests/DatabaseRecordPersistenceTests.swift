@@ -26,6 +26,10 @@
             event.log.append("didInsert \(inserted.rowID) \(inserted.rowIDColumn ?? "-") \(values)")
         }
 
+        static func record<Event: Logged>(_ saved: PersistenceSuccess, in event: inout Event) {
+            event.log.append("didSave \(saved.persistenceContainer.map { "\($0.0)=\($0.1)" })")
+        }
+
         @DatabaseRecord
         struct Event: Logged, FetchableRecord, MutablePersistableRecord {
             static let persistenceConflictPolicy = PersistenceConflictPolicy(insert: .replace, update: .abort)
@@ -35,6 +39,7 @@
 
             mutating func willInsert(_ db: Database) throws { log.append("willInsert") }
             mutating func didInsert(_ inserted: InsertionSuccess) { CallbackRecords.record(inserted, in: &self) }
+            mutating func didSave(_ saved: PersistenceSuccess) { CallbackRecords.record(saved, in: &self) }
         }
 
         struct CodableEvent: Logged, Codable, FetchableRecord, MutablePersistableRecord {
@@ -50,6 +55,7 @@
 
             mutating func willInsert(_ db: Database) throws { log.append("willInsert") }
             mutating func didInsert(_ inserted: InsertionSuccess) { CallbackRecords.record(inserted, in: &self) }
+            mutating func didSave(_ saved: PersistenceSuccess) { CallbackRecords.record(saved, in: &self) }
         }
 
         @DatabaseRecord
@@ -118,6 +124,44 @@
             #expect(macro.contains(#"INSERT OR IGNORE INTO "event" ("id", "name") VALUES (2,'b3')"#))
             #expect(macro.contains { $0.contains(#"didInsert 3 id ["id=3", "name=\"c\""]"#) })
             #expect(macro.contains { $0.hasPrefix("error: ") && $0.contains("CHECK constraint failed") })
+        }
+
+        /// Inserts events with conflict resolutions that change from one
+        /// insert to the next, then the same one in a row, and returns the
+        /// SQL with its arguments, what the callbacks saw and the rows.
+        func insertEventsChangingConflicts<Event: CallbackRecords.Logged>(_ type: Event.Type) throws -> [String] {
+            let dbQueue = try inMemoryDatabase(CallbackRecords.schema)
+            return try dbQueue.write { db in
+                var log: [String] = []
+                let conflicts: [Database.ConflictResolution?] = [
+                    nil, .ignore, nil, .ignore, .abort, .abort, nil, .fail, .ignore, .ignore, nil,
+                ]
+                for (index, conflict) in conflicts.enumerated() {
+                    // Every third event has the id of the first one.
+                    var event = Event(id: index % 3 == 2 ? 1 : nil, name: "n\(index)", log: [])
+                    do {
+                        log += try recordSQL(db, .changes, expanded: true) {
+                            try event.insert(db, onConflict: conflict)
+                        }
+                    } catch {
+                        log.append("error: \(String(describing: error))")
+                    }
+                    log += event.log
+                }
+                log += try Row.fetchAll(db, sql: "SELECT * FROM event ORDER BY id").map(\.description)
+                return log
+            }
+        }
+
+        @Test("Changing conflict resolutions between bound inserts run the SQL and callbacks of a Codable record")
+        func changingConflictsAsCodable() throws {
+            let macro = try insertEventsChangingConflicts(CallbackRecords.Event.self)
+            let codable = try insertEventsChangingConflicts(CallbackRecords.CodableEvent.self)
+            #expect(macro == codable)
+            #expect(macro.contains(#"INSERT OR IGNORE INTO "event" ("id", "name") VALUES (1,'n8')"#))
+            #expect(macro.contains(#"INSERT OR FAIL INTO "event" ("id", "name") VALUES (NULL,'n7')"#))
+            #expect(macro.contains { $0.hasPrefix("error: ") && $0.contains("UNIQUE constraint failed") })
+            #expect(macro.contains(#"didSave ["id=8", "name=\"n10\""]"#))
         }
 
         /// Upserts scores, and returns the SQL with its arguments and the rows.
