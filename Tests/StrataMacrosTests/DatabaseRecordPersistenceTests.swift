@@ -26,10 +26,6 @@
             event.log.append("didInsert \(inserted.rowID) \(inserted.rowIDColumn ?? "-") \(values)")
         }
 
-        static func record<Event: Logged>(_ saved: PersistenceSuccess, in event: inout Event) {
-            event.log.append("didSave \(saved.persistenceContainer.map { "\($0.0)=\($0.1)" })")
-        }
-
         @DatabaseRecord
         struct Event: Logged, FetchableRecord, MutablePersistableRecord {
             static let persistenceConflictPolicy = PersistenceConflictPolicy(insert: .replace, update: .abort)
@@ -39,7 +35,6 @@
 
             mutating func willInsert(_ db: Database) throws { log.append("willInsert") }
             mutating func didInsert(_ inserted: InsertionSuccess) { CallbackRecords.record(inserted, in: &self) }
-            mutating func didSave(_ saved: PersistenceSuccess) { CallbackRecords.record(saved, in: &self) }
         }
 
         struct CodableEvent: Logged, Codable, FetchableRecord, MutablePersistableRecord {
@@ -55,7 +50,6 @@
 
             mutating func willInsert(_ db: Database) throws { log.append("willInsert") }
             mutating func didInsert(_ inserted: InsertionSuccess) { CallbackRecords.record(inserted, in: &self) }
-            mutating func didSave(_ saved: PersistenceSuccess) { CallbackRecords.record(saved, in: &self) }
         }
 
         @DatabaseRecord
@@ -76,9 +70,25 @@
             }
         }
 
+        /// Keeps what `didInsert` and `didSave` see of its containers.
+        @DatabaseRecord
+        struct Keyed: MutablePersistableRecord {
+            var id: Int64?
+            var value: Int
+            @DatabaseTransient var seen = LockedBox<[String]>([])
+
+            func didInsert(_ inserted: InsertionSuccess) {
+                seen.append("didInsert \(inserted.persistenceContainer.map { "\($0.0)=\($0.1)" })")
+            }
+            func didSave(_ saved: PersistenceSuccess) {
+                seen.append("didSave \(saved.persistenceContainer.map { "\($0.0)=\($0.1)" })")
+            }
+        }
+
         static let schema = """
             CREATE TABLE event (id INTEGER PRIMARY KEY, name TEXT NOT NULL CHECK (name <> 'bad'));
             CREATE TABLE score (id INTEGER PRIMARY KEY, player TEXT NOT NULL UNIQUE, points INTEGER NOT NULL);
+            CREATE TABLE keyed (id INTEGER PRIMARY KEY, value INTEGER NOT NULL);
             """
     }
 
@@ -161,7 +171,26 @@
             #expect(macro.contains(#"INSERT OR IGNORE INTO "event" ("id", "name") VALUES (1,'n8')"#))
             #expect(macro.contains(#"INSERT OR FAIL INTO "event" ("id", "name") VALUES (NULL,'n7')"#))
             #expect(macro.contains { $0.hasPrefix("error: ") && $0.contains("UNIQUE constraint failed") })
-            #expect(macro.contains(#"didSave ["id=8", "name=\"n10\""]"#))
+            #expect(macro.contains(#"didInsert 8 id ["id=8", "name=\"n10\""]"#))
+        }
+
+        /// The success of `didSave` holds the record of an insert that bound
+        /// its columns, moved out of the insertion's success: its container
+        /// has the rowid, like the one of `didInsert`.
+        @Test("didSave sees the container of a bound insert, with the rowid")
+        func didSaveSeesTheBoundInsert() throws {
+            let dbQueue = try inMemoryDatabase(CallbackRecords.schema)
+            let records = [10, 20, 30].map { CallbackRecords.Keyed(id: nil, value: $0) }
+            try dbQueue.write { db in
+                for record in records {
+                    var record = record
+                    try record.insert(db)
+                }
+            }
+            for (index, record) in records.enumerated() {
+                let values = #"["id=\#(index + 1)", "value=\#(record.value)"]"#
+                #expect(record.seen.value == ["didInsert \(values)", "didSave \(values)"])
+            }
         }
 
         /// Upserts scores, and returns the SQL with its arguments and the rows.
