@@ -70,9 +70,25 @@
             }
         }
 
+        /// Keeps what `didInsert` and `didSave` see of its containers.
+        @DatabaseRecord
+        struct Keyed: MutablePersistableRecord {
+            var id: Int64?
+            var value: Int
+            @DatabaseTransient var seen = LockedBox<[String]>([])
+
+            func didInsert(_ inserted: InsertionSuccess) {
+                seen.append("didInsert \(inserted.persistenceContainer.map { "\($0.0)=\($0.1)" })")
+            }
+            func didSave(_ saved: PersistenceSuccess) {
+                seen.append("didSave \(saved.persistenceContainer.map { "\($0.0)=\($0.1)" })")
+            }
+        }
+
         static let schema = """
             CREATE TABLE event (id INTEGER PRIMARY KEY, name TEXT NOT NULL CHECK (name <> 'bad'));
             CREATE TABLE score (id INTEGER PRIMARY KEY, player TEXT NOT NULL UNIQUE, points INTEGER NOT NULL);
+            CREATE TABLE keyed (id INTEGER PRIMARY KEY, value INTEGER NOT NULL);
             """
     }
 
@@ -118,6 +134,63 @@
             #expect(macro.contains(#"INSERT OR IGNORE INTO "event" ("id", "name") VALUES (2,'b3')"#))
             #expect(macro.contains { $0.contains(#"didInsert 3 id ["id=3", "name=\"c\""]"#) })
             #expect(macro.contains { $0.hasPrefix("error: ") && $0.contains("CHECK constraint failed") })
+        }
+
+        /// Inserts events with conflict resolutions that change from one
+        /// insert to the next, then the same one in a row, and returns the
+        /// SQL with its arguments, what the callbacks saw and the rows.
+        func insertEventsChangingConflicts<Event: CallbackRecords.Logged>(_ type: Event.Type) throws -> [String] {
+            let dbQueue = try inMemoryDatabase(CallbackRecords.schema)
+            return try dbQueue.write { db in
+                var log: [String] = []
+                let conflicts: [Database.ConflictResolution?] = [
+                    nil, .ignore, nil, .ignore, .abort, .abort, nil, .fail, .ignore, .ignore, nil,
+                ]
+                for (index, conflict) in conflicts.enumerated() {
+                    // Every third event has the id of the first one.
+                    var event = Event(id: index % 3 == 2 ? 1 : nil, name: "n\(index)", log: [])
+                    do {
+                        log += try recordSQL(db, .changes, expanded: true) {
+                            try event.insert(db, onConflict: conflict)
+                        }
+                    } catch {
+                        log.append("error: \(String(describing: error))")
+                    }
+                    log += event.log
+                }
+                log += try Row.fetchAll(db, sql: "SELECT * FROM event ORDER BY id").map(\.description)
+                return log
+            }
+        }
+
+        @Test("Changing conflict resolutions between bound inserts run the SQL and callbacks of a Codable record")
+        func changingConflictsAsCodable() throws {
+            let macro = try insertEventsChangingConflicts(CallbackRecords.Event.self)
+            let codable = try insertEventsChangingConflicts(CallbackRecords.CodableEvent.self)
+            #expect(macro == codable)
+            #expect(macro.contains(#"INSERT OR IGNORE INTO "event" ("id", "name") VALUES (1,'n8')"#))
+            #expect(macro.contains(#"INSERT OR FAIL INTO "event" ("id", "name") VALUES (NULL,'n7')"#))
+            #expect(macro.contains { $0.hasPrefix("error: ") && $0.contains("UNIQUE constraint failed") })
+            #expect(macro.contains(#"didInsert 8 id ["id=8", "name=\"n10\""]"#))
+        }
+
+        /// The success of `didSave` holds the record of an insert that bound
+        /// its columns, moved out of the insertion's success: its container
+        /// has the rowid, like the one of `didInsert`.
+        @Test("didSave sees the container of a bound insert, with the rowid")
+        func didSaveSeesTheBoundInsert() throws {
+            let dbQueue = try inMemoryDatabase(CallbackRecords.schema)
+            let records = [10, 20, 30].map { CallbackRecords.Keyed(id: nil, value: $0) }
+            try dbQueue.write { db in
+                for record in records {
+                    var record = record
+                    try record.insert(db)
+                }
+            }
+            for (index, record) in records.enumerated() {
+                let values = #"["id=\#(index + 1)", "value=\#(record.value)"]"#
+                #expect(record.seen.value == ["didInsert \(values)", "didSave \(values)"])
+            }
         }
 
         /// Upserts scores, and returns the SQL with its arguments and the rows.

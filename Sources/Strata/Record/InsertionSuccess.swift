@@ -30,7 +30,9 @@ public struct InsertionSuccess {
             storage = .stored(persistenceContainer)
         }
 
-        init(rowID: Int64, rowIDColumn: String?, deferredContainer: DeferredPersistenceContainer) {
+        // `consuming`, inlined: the storage was built, copied and destroyed.
+        @inline(__always)
+        init(rowID: Int64, rowIDColumn: String?, deferredContainer: consuming DeferredPersistenceContainer) {
             self.rowID = rowID
             self.rowIDColumn = rowIDColumn
             storage = .deferred(deferredContainer)

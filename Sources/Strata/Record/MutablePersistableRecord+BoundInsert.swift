@@ -33,10 +33,14 @@
             let info = db.recordPersistenceInfo(Self.self)
             guard let statement = try info.boundInsertStatement(db, columnCount: columnCount, conflict: conflict)
             else { return nil }
-            var binder = _DatabaseRecordBinder(statement)
-            try _bindDatabaseRecordColumns(to: &binder)
-            return try info.executeBoundInsert(
-                db, statement, bindCode: binder.code, deferredContainer: info.deferredContainer(for: self))
+            // Borrowed: `info`, which this function keeps, owns the statement
+            // (its INSERT entries are never removed).
+            return try statement._withUnsafeGuaranteedRef { statement in
+                var binder = _DatabaseRecordBinder(statement)
+                try _bindDatabaseRecordColumns(to: &binder)
+                return try info.executeBoundInsert(
+                    db, statement, bindCode: binder.code, deferredContainer: info.deferredContainer(for: self))
+            }
         }
     }
 
@@ -67,22 +71,32 @@
 
     extension RecordPersistenceInfo {
         /// The cached INSERT statement of the columns of the last encoding,
-        /// reset for binding; nil before the first encoding, or when it
-        /// wrote another number of columns than the record binds (two
-        /// properties in one column).
+        /// reset for binding, unretained (the entries of `insertStatement`
+        /// own it); nil before the first encoding, or when it wrote another
+        /// number of columns than the record binds (two properties in one
+        /// column).
         @usableFromInline
         func boundInsertStatement(
             _ db: Database, columnCount: Int, conflict: Database.ConflictResolution
-        ) throws -> Statement? {
-            // The insert through the container that set the template read
-            // the schema already (rowIDColumn): the INSERT is the last
-            // statement executed.
-            guard let columns = encodingTemplate, columns.count == columnCount else { return nil }
-            let statement = try insertStatement(db, columns: columns, conflictResolution: conflict)
-            // Arguments that `execute(arguments:)` cleared would be bound again.
-            guard !statement.bindingsWereCleared else { return nil }
-            statement.reset()
-            return statement
+        ) throws -> Unmanaged<Statement>? {
+            let statement: Unmanaged<Statement>
+            if let cached = templateInsert, cached.conflict == conflict, cached.columnCount == columnCount {
+                statement = cached.statement
+            } else {
+                // The insert through the container that set the template read
+                // the schema already (rowIDColumn): the INSERT is the last
+                // statement executed.
+                guard let columns = encodingTemplate, columns.count == columnCount else { return nil }
+                statement = try Unmanaged.passUnretained(
+                    insertStatement(db, columns: columns, conflictResolution: conflict))
+                templateInsert = (statement, conflict, columnCount)
+            }
+            return statement._withUnsafeGuaranteedRef { statement -> Unmanaged<Statement>? in
+                // Arguments that `execute(arguments:)` cleared would be bound again.
+                guard !statement.bindingsWereCleared else { return nil }
+                statement.reset()
+                return Unmanaged.passUnretained(statement)
+            }
         }
     }
 
@@ -149,6 +163,9 @@
     enum PersistenceContainerStorage {
         case stored(PersistenceContainer)
         case deferred(DeferredPersistenceContainer)
+        /// An empty container: what a success holds once its storage moved
+        /// out (nothing to release when it goes).
+        case empty
 
         /// The container, encoded from the record in the deferred case.
         @inlinable
@@ -156,6 +173,7 @@
             switch self {
             case .stored(let container): container
             case .deferred(let deferred): deferred.container
+            case .empty: PersistenceContainer()
             }
         }
     }

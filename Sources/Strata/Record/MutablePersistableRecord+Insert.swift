@@ -30,6 +30,10 @@ extension MutablePersistableRecord {
         let saved = try withSaveCallbacks(db) { record in
             try PersistenceSuccess(record.insertWithCallbacks(db, onConflict: conflictResolution))
         }
+        #if Macros
+            // A bound insert leaves no values buffer: no lookup of the facts.
+            guard saved.holdsStoredContainer else { return }
+        #endif
         db.recordPersistenceInfo(Self.self).recycle(saved)
     }
 

@@ -28,6 +28,13 @@ final class RecordPersistenceInfo {
         /// nobody else keeps it (MutablePersistableRecord+BoundInsert.swift).
         @usableFromInline @exclusivity(unchecked) var reusableDeferredContainer: DeferredPersistenceContainer?
     #endif
+    /// The INSERT of the columns of the last encoding (`encodingTemplate`,
+    /// `columnCount` of them) for one conflict resolution, unretained: an
+    /// entry of `insertEntries`, which are never removed, owns it. Cleared
+    /// when the template changes. Looking the statement up by its columns
+    /// retained and released the columns and the statement.
+    @exclusivity(unchecked) var templateInsert:
+        (statement: Unmanaged<Statement>, conflict: Database.ConflictResolution, columnCount: Int)?
 
     init(typeID: ObjectIdentifier, tableName: String) {
         self.typeID = typeID
@@ -65,6 +72,7 @@ final class RecordPersistenceInfo {
     func didEncode(_ container: PersistenceContainer) {
         if !container.matchesTemplate {
             encodingTemplate = container.columns
+            templateInsert = nil
         }
     }
 
@@ -144,9 +152,22 @@ extension RecordPersistenceInfo {
                 StatementArguments(values: container.databaseValues + context.arguments.values, namedValues: [:]))
             try fetch(statement)
         } else {
-            let statement = try insertStatement(
-                db, columns: container.columns, conflictResolution: conflictResolution)
-            try statement.executeBinding(container.values)
+            // The container of `persistenceContainer(_:)` has the columns of
+            // the template: set by it if it did not match.
+            let statement: Unmanaged<Statement>
+            if container.matchesTemplate, let cached = templateInsert, cached.conflict == conflictResolution {
+                statement = cached.statement
+            } else {
+                statement = try Unmanaged.passUnretained(
+                    insertStatement(db, columns: container.columns, conflictResolution: conflictResolution))
+                if container.matchesTemplate {
+                    templateInsert = (statement, conflictResolution, container.columnCount)
+                }
+            }
+            // Borrowed: this info owns it (see `templateInsert`).
+            try statement._withUnsafeGuaranteedRef { statement in
+                try statement.executeBinding(container.values)
+            }
         }
         let rowID = db.lastInsertedRowID
         if let rowIDColumn {

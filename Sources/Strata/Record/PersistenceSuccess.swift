@@ -17,16 +17,28 @@ public struct PersistenceSuccess {
             storage = .stored(persistenceContainer)
         }
 
+        /// Moves the storage out of the insertion's success (a copy would
+        /// retain its reference, and the success's destruction release it).
         @inlinable
         init(_ inserted: consuming InsertionSuccess) {
-            storage = inserted.storage
+            storage = .empty
+            swap(&storage, &inserted.storage)
+        }
+
+        /// Whether the success holds a container (not the record of an
+        /// insert that bound its columns), whose values buffer `recycle`
+        /// keeps.
+        @inlinable
+        var holdsStoredContainer: Bool {
+            if case .stored = storage { return true }
+            return false
         }
 
         /// Moves the values buffer out of the container that an insert
         /// filled, for the next container; nil for a deferred container.
         mutating func takeStoredValues() -> [DatabaseValue]? {
             guard case .stored(var container) = storage else { return nil }
-            storage = .stored(PersistenceContainer())
+            storage = .empty
             return container.takeValues()
         }
     #else
