@@ -111,21 +111,8 @@ import Testing
         }
     }
 
-    func makeDatabase() throws -> DatabaseQueue {
-        try inMemoryDatabase { db in
-            try db.execute(sql: "CREATE TABLE item (a INTEGER, b TEXT DEFAULT 'default', c INTEGER)")
-        }
-    }
-
-    /// The rows, as "a b c" strings.
-    func rows(_ dbQueue: DatabaseQueue) throws -> [String] {
-        try dbQueue.read { db in
-            try String.fetchAll(db, sql: "SELECT a || ' ' || b || ' ' || c FROM item ORDER BY rowid")
-        }
-    }
-
     @Test func skippedKeysAndVaryingOrder() throws {
-        let dbQueue = try makeDatabase()
+        let dbQueue = try ItemTable.makeDatabase()
         try dbQueue.write { db in
             try Item(a: 1, b: "x", c: 10).insert(db)
             try Item(a: 2, b: "y", c: 20).insert(db)
@@ -136,14 +123,14 @@ import Testing
             try Item(a: 7, b: "v", c: 70).insert(db)
         }
         #expect(
-            try rows(dbQueue) == [
+            try ItemTable.rows(dbQueue) == [
                 "1 x 10", "2 y 20", "3 default 30", "4 z 40", "5 w 50", "6 default 60", "7 v 70",
             ])
         #expect(try Item(a: 8, b: nil, c: 80, reversed: true).databaseDictionary.keys.sorted() == ["a", "c"])
     }
 
     @Test func recordTypesTakeTurns() throws {
-        let dbQueue = try makeDatabase()
+        let dbQueue = try ItemTable.makeDatabase()
         try dbQueue.write { db in
             for i in 0..<3 {
                 try Item(a: i, b: "i", c: 10 * i).insert(db)
@@ -153,7 +140,7 @@ import Testing
             }
         }
         #expect(
-            try rows(dbQueue) == [
+            try ItemTable.rows(dbQueue) == [
                 "0 i 0", "0 o 0", "0 default 0", "0 t 0",
                 "1 i 10", "1 o 10", "1 default 10", "1 t 10",
                 "2 i 20", "2 o 20", "2 default 20", "2 t 20",
@@ -164,7 +151,7 @@ import Testing
     }
 
     @Test func anEncodingErrorStaysWithItsRecord() throws {
-        let dbQueue = try makeDatabase()
+        let dbQueue = try ItemTable.makeDatabase()
         try dbQueue.write { db in
             try Failing(a: 1, fails: false).insert(db)
             #expect(throws: EncodingError.self) { try Failing(a: 2, fails: true).insert(db) }
@@ -175,13 +162,13 @@ import Testing
     }
 
     @Test func twoRecordsOfOneTypeAtOnce() throws {
-        let dbQueue = try makeDatabase()
+        let dbQueue = try ItemTable.makeDatabase()
         try dbQueue.write { db in
             try Reentrant(a: 1, c: 10, inner: true).insert(db)
             try Reentrant(a: 2, c: 20, inner: false).insert(db)
             try Reentrant(a: 3, c: 30, inner: true).insert(db)
         }
-        #expect(try rows(dbQueue) == ["1 default 10", "2 default 20", "3 default 30"])
+        #expect(try ItemTable.rows(dbQueue) == ["1 default 10", "2 default 20", "3 default 30"])
     }
 
     @Test func threadsEncodeAtOnce() async throws {

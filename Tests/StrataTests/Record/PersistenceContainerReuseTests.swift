@@ -28,21 +28,8 @@ import Testing
         }
     }
 
-    func makeDatabase() throws -> DatabaseQueue {
-        try inMemoryDatabase { db in
-            try db.execute(sql: "CREATE TABLE item (a INTEGER, b TEXT DEFAULT 'default', c INTEGER)")
-        }
-    }
-
-    /// The rows, as "a b c" strings.
-    func rows(_ dbQueue: DatabaseQueue) throws -> [String] {
-        try dbQueue.read { db in
-            try String.fetchAll(db, sql: "SELECT a || ' ' || b || ' ' || c FROM item ORDER BY rowid")
-        }
-    }
-
     @Test func varyingColumnsInsertWhatEachRecordEncodes() throws {
-        let dbQueue = try makeDatabase()
+        let dbQueue = try ItemTable.makeDatabase()
         try dbQueue.write { db in
             try Item(a: 1, b: "x", c: 10).insert(db)
             try Item(a: 2, b: nil, c: 20).insert(db)
@@ -50,7 +37,7 @@ import Testing
             try Item(a: 4, b: "z", c: 40).insert(db)
             try Item(a: 5, b: nil, c: 50, reversed: true).insert(db)
         }
-        #expect(try rows(dbQueue) == ["1 x 10", "2 default 20", "3 y 30", "4 z 40", "5 default 50"])
+        #expect(try ItemTable.rows(dbQueue) == ["1 x 10", "2 default 20", "3 y 30", "4 z 40", "5 default 50"])
     }
 
     /// Sets fewer columns than the previous record of its type, and reads
@@ -74,7 +61,7 @@ import Testing
     }
 
     @Test func fewerColumnsThanThePreviousRecord() throws {
-        let dbQueue = try makeDatabase()
+        let dbQueue = try ItemTable.makeDatabase()
         try dbQueue.write { db in
             try Shrinking(a: 1, b: "x").insert(db)
             try Shrinking(a: 2, b: nil).insert(db)
@@ -102,13 +89,13 @@ import Testing
     }
 
     @Test func overwrittenColumnsAfterATemplate() throws {
-        let dbQueue = try makeDatabase()
+        let dbQueue = try ItemTable.makeDatabase()
         try dbQueue.write { db in
             for value in [1, 2, 3] {
                 try Overwriting(value: value).insert(db)
             }
         }
-        #expect(try rows(dbQueue) == ["2 default 1", "3 default 2", "4 default 3"])
+        #expect(try ItemTable.rows(dbQueue) == ["2 default 1", "3 default 2", "4 default 3"])
     }
 
     /// Keeps the container it is given in didInsert.
@@ -127,7 +114,7 @@ import Testing
     }
 
     @Test func containersKeptByRecordsAreNotReused() throws {
-        let dbQueue = try makeDatabase()
+        let dbQueue = try ItemTable.makeDatabase()
         let first = Keeper(1)
         let second = Keeper(2)
         try dbQueue.write { db in
@@ -182,13 +169,13 @@ import Testing
     }
 
     @Test func recordsWithTheSameTableButOtherTypes() throws {
-        let dbQueue = try makeDatabase()
+        let dbQueue = try ItemTable.makeDatabase()
         try dbQueue.write { db in
             try Item(a: 1, b: "x", c: 10).insert(db)
             try Overwriting(value: 5).insert(db)
             try Item(a: 2, b: "y", c: 20).insert(db)
         }
-        #expect(try rows(dbQueue) == ["1 x 10", "6 default 5", "2 y 20"])
+        #expect(try ItemTable.rows(dbQueue) == ["1 x 10", "6 default 5", "2 y 20"])
     }
 
     @Test func failedInsertionsDoNotBreakTheNextOnes() throws {
