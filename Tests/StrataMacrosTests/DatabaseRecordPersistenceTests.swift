@@ -94,13 +94,17 @@
 
     @Suite("Persistence of @DatabaseRecord records")
     struct DatabaseRecordPersistenceTests {
-        /// Inserts events through every insert method, and returns the SQL
-        /// with its arguments, what the callbacks saw and the errors.
-        func insertEvents<Event: CallbackRecords.Logged>(_ type: Event.Type) throws -> [String] {
+        /// Runs the inserts of `body` on a fresh event table, each through the
+        /// function it is given, and returns the SQL with its arguments, what
+        /// the callbacks saw, the errors, then the rows.
+        func logInserts<Event: CallbackRecords.Logged>(
+            _ type: Event.Type,
+            _ body: (Database, _ run: (Event, (inout Event) throws -> Void) -> Void) throws -> Void
+        ) throws -> [String] {
             let dbQueue = try inMemoryDatabase(CallbackRecords.schema)
             return try dbQueue.write { db in
                 var log: [String] = []
-                func run(_ event: Event, _ insert: (inout Event) throws -> Void) {
+                try body(db) { event, insert in
                     var event = event
                     do {
                         log += try recordSQL(db, .changes, expanded: true) { try insert(&event) }
@@ -109,6 +113,14 @@
                     }
                     log += event.log
                 }
+                log += try Row.fetchAll(db, sql: "SELECT * FROM event ORDER BY id").map(\.description)
+                return log
+            }
+        }
+
+        /// Inserts events through every insert method.
+        func insertEvents<Event: CallbackRecords.Logged>(_ type: Event.Type) throws -> [String] {
+            try logInserts(type) { db, run in
                 for name in ["a", "b", "c"] {
                     run(Event(id: nil, name: name, log: [])) { try $0.insert(db) }
                 }
@@ -118,60 +130,65 @@
                 run(Event(id: nil, name: "bad", log: [])) { try $0.insert(db) }
                 run(Event(id: 9, name: "d", log: [])) { try $0.save(db) }
                 run(Event(id: nil, name: "e", log: [])) { event in
-                    log.append("inserted \(try event.inserted(db).id.map(String.init) ?? "nil")")
+                    let id = try event.inserted(db).id
+                    event.log.append("inserted \(id.map(String.init) ?? "nil")")
                 }
-                log += try Row.fetchAll(db, sql: "SELECT * FROM event ORDER BY id").map(\.description)
-                return log
             }
         }
 
         @Test("Inserts run the SQL, callbacks and errors of a Codable record, conflict policies included")
         func insertsAsCodable() throws {
-            let macro = try insertEvents(CallbackRecords.Event.self)
-            let codable = try insertEvents(CallbackRecords.CodableEvent.self)
-            #expect(macro == codable)
-            #expect(macro.contains(#"INSERT OR REPLACE INTO "event" ("id", "name") VALUES (NULL,'c')"#))
-            #expect(macro.contains(#"INSERT OR IGNORE INTO "event" ("id", "name") VALUES (2,'b3')"#))
+            let macro = try expectSameLogs(
+                { try insertEvents($0) },
+                containing: [
+                    #"INSERT OR REPLACE INTO "event" ("id", "name") VALUES (NULL,'c')"#,
+                    #"INSERT OR IGNORE INTO "event" ("id", "name") VALUES (2,'b3')"#,
+                ], error: "CHECK constraint failed")
             #expect(macro.contains { $0.contains(#"didInsert 3 id ["id=3", "name=\"c\""]"#) })
-            #expect(macro.contains { $0.hasPrefix("error: ") && $0.contains("CHECK constraint failed") })
+        }
+
+        /// Expects `log` to give the same for the macro events as for the
+        /// Codable events, with `lines` and an error that contains `error`;
+        /// returns the macro events' log.
+        @discardableResult
+        func expectSameLogs(
+            _ log: (any CallbackRecords.Logged.Type) throws -> [String], containing lines: [String], error: String
+        ) throws -> [String] {
+            let macro = try log(CallbackRecords.Event.self)
+            let codable = try log(CallbackRecords.CodableEvent.self)
+            #expect(macro == codable)
+            for line in lines {
+                #expect(macro.contains(line))
+            }
+            #expect(macro.contains { $0.hasPrefix("error: ") && $0.contains(error) })
+            return macro
         }
 
         /// Inserts events with conflict resolutions that change from one
-        /// insert to the next, then the same one in a row, and returns the
-        /// SQL with its arguments, what the callbacks saw and the rows.
+        /// insert to the next, then the same one in a row.
         func insertEventsChangingConflicts<Event: CallbackRecords.Logged>(_ type: Event.Type) throws -> [String] {
-            let dbQueue = try inMemoryDatabase(CallbackRecords.schema)
-            return try dbQueue.write { db in
-                var log: [String] = []
-                let conflicts: [Database.ConflictResolution?] = [
-                    nil, .ignore, nil, .ignore, .abort, .abort, nil, .fail, .ignore, .ignore, nil,
-                ]
+            let conflicts: [Database.ConflictResolution?] = [
+                nil, .ignore, nil, .ignore, .abort, .abort, nil, .fail, .ignore, .ignore, nil,
+            ]
+            return try logInserts(type) { db, run in
                 for (index, conflict) in conflicts.enumerated() {
                     // Every third event has the id of the first one.
-                    var event = Event(id: index % 3 == 2 ? 1 : nil, name: "n\(index)", log: [])
-                    do {
-                        log += try recordSQL(db, .changes, expanded: true) {
-                            try event.insert(db, onConflict: conflict)
-                        }
-                    } catch {
-                        log.append("error: \(String(describing: error))")
+                    run(Event(id: index % 3 == 2 ? 1 : nil, name: "n\(index)", log: [])) {
+                        try $0.insert(db, onConflict: conflict)
                     }
-                    log += event.log
                 }
-                log += try Row.fetchAll(db, sql: "SELECT * FROM event ORDER BY id").map(\.description)
-                return log
             }
         }
 
         @Test("Changing conflict resolutions between bound inserts run the SQL and callbacks of a Codable record")
         func changingConflictsAsCodable() throws {
-            let macro = try insertEventsChangingConflicts(CallbackRecords.Event.self)
-            let codable = try insertEventsChangingConflicts(CallbackRecords.CodableEvent.self)
-            #expect(macro == codable)
-            #expect(macro.contains(#"INSERT OR IGNORE INTO "event" ("id", "name") VALUES (1,'n8')"#))
-            #expect(macro.contains(#"INSERT OR FAIL INTO "event" ("id", "name") VALUES (NULL,'n7')"#))
-            #expect(macro.contains { $0.hasPrefix("error: ") && $0.contains("UNIQUE constraint failed") })
-            #expect(macro.contains(#"didInsert 8 id ["id=8", "name=\"n10\""]"#))
+            try expectSameLogs(
+                { try insertEventsChangingConflicts($0) },
+                containing: [
+                    #"INSERT OR IGNORE INTO "event" ("id", "name") VALUES (1,'n8')"#,
+                    #"INSERT OR FAIL INTO "event" ("id", "name") VALUES (NULL,'n7')"#,
+                    #"didInsert 8 id ["id=8", "name=\"n10\""]"#,
+                ], error: "UNIQUE constraint failed")
         }
 
         /// The success of `didSave` holds the record of an insert that bound

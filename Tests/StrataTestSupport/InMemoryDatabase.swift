@@ -68,3 +68,9 @@ package func makeLoggedDatabase(_ setup: (Database) throws -> Void = { _ in }) t
     log.clear()
     return (dbQueue, log)
 }
+
+/// The records that `sql` fetches from a fresh in-memory database (a query
+/// that needs no table, such as a `SELECT` of literal values).
+package func fetchInMemory<Record: FetchableRecord>(_ type: Record.Type, sql: String) throws -> [Record] {
+    try inMemoryDatabase().read { try Record.fetchAll($0, sql: sql) }
+}

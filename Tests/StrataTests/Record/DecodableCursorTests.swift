@@ -78,15 +78,13 @@ private struct Dynamic: Decodable, FetchableRecord, Equatable {
     }
 
     @Test func keysNotNamedAfterTheirCase() throws {
-        let dbQueue = try DatabaseQueue()
-        let records = try dbQueue.read { try Renamed.fetchAll($0, sql: sql) }
+        let records = try fetchInMemory(Renamed.self, sql: sql)
         #expect(
             records == [Renamed(first: "x", second: 1), Renamed(first: nil, second: 2), Renamed(first: "z", second: 3)])
     }
 
     @Test func keysThatAreNotPlainEnums() throws {
-        let dbQueue = try DatabaseQueue()
-        let records = try dbQueue.read { try Dynamic.fetchAll($0, sql: sql) }
+        let records = try fetchInMemory(Dynamic.self, sql: sql)
         #expect(records == [Dynamic(a: 1, b: "x"), Dynamic(a: 2, b: nil), Dynamic(a: 3, b: "z")])
     }
 

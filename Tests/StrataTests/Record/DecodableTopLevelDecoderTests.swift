@@ -52,14 +52,12 @@ private struct Inspected: Decodable, FetchableRecord, Equatable {
     private let sql = "SELECT 1 AS a, 'x' AS b UNION ALL SELECT 2, NULL UNION ALL SELECT 3, 'z'"
 
     @Test func singleValueOfEachRow() throws {
-        let dbQueue = try DatabaseQueue()
-        let records = try dbQueue.read { try Leftmost.fetchAll($0, sql: sql) }
+        let records = try fetchInMemory(Leftmost.self, sql: sql)
         #expect(records == [Leftmost(value: 1), Leftmost(value: 2), Leftmost(value: 3)])
     }
 
     @Test func unkeyedContainerThrows() throws {
-        let dbQueue = try DatabaseQueue()
-        let error = try #require(throws: DecodingError.self) { try dbQueue.read { try Listed.fetchAll($0, sql: sql) } }
+        let error = try #require(throws: DecodingError.self) { try fetchInMemory(Listed.self, sql: sql) }
         guard case .typeMismatch(let type, let context) = error else {
             Issue.record("unexpected error \(error)")
             return
@@ -70,14 +68,12 @@ private struct Inspected: Decodable, FetchableRecord, Equatable {
     }
 
     @Test func pathUserInfoAndTwoKeyTypes() throws {
-        let dbQueue = try DatabaseQueue()
-        let records = try dbQueue.read { try Inspected.fetchAll($0, sql: sql) }
+        let records = try fetchInMemory(Inspected.self, sql: sql)
         #expect(records == [Inspected(a: 1, b: "x"), Inspected(a: 2, b: nil), Inspected(a: 3, b: "z")])
     }
 
     @Test func rowsThatAreNotACursors() throws {
-        let dbQueue = try DatabaseQueue()
-        let copied = try dbQueue.read { try Row.fetchAll($0, sql: sql) }
+        let copied = try inMemoryDatabase().read { try Row.fetchAll($0, sql: sql) }
         #expect(try copied.map { try Inspected(row: $0) }.map(\.a) == [1, 2, 3])
         #expect(try Inspected(row: Row(["a": 4, "b": "w"])) == Inspected(a: 4, b: "w"))
         #expect(try Leftmost(row: Row(["a": 5])) == Leftmost(value: 5))

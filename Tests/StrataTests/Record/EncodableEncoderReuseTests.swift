@@ -73,38 +73,29 @@ import Testing
         }
     }
 
-    /// Fails to encode when `fails`: a nested container is not a column.
-    struct Failing: Encodable, PersistableRecord {
-        static let databaseTableName = "item"
-        var a: Int
-        var fails: Bool
-
-        enum CodingKeys: String, CodingKey { case a, b }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(a, forKey: .a)
-            if fails {
-                _ = container.nestedUnkeyedContainer(forKey: .b)
-            }
-        }
-    }
-
-    /// Reads the dictionary of another record of its own type while it
-    /// encodes, so that two records of one type encode at once.
-    struct Reentrant: Encodable, PersistableRecord {
+    /// Writes `a`, then what `twist` says, then `c`: a nested container,
+    /// which is not a column (an encoding error), or the dictionary of
+    /// another record of its own type, so that two records of one type
+    /// encode at once.
+    struct Twisted: Encodable, PersistableRecord {
+        enum Twist { case none, fails, reentrant }
         static let databaseTableName = "item"
         var a: Int
         var c: Int
-        var inner: Bool
+        var twist: Twist
 
-        enum CodingKeys: String, CodingKey { case a, c }
+        enum CodingKeys: String, CodingKey { case a, b, c }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(a, forKey: .a)
-            if inner {
-                let dictionary = try Reentrant(a: a + 100, c: c + 100, inner: false).databaseDictionary
+            switch twist {
+            case .none:
+                break
+            case .fails:
+                _ = container.nestedUnkeyedContainer(forKey: .b)
+            case .reentrant:
+                let dictionary = try Twisted(a: a + 100, c: c + 100, twist: .none).databaseDictionary
                 #expect(dictionary == ["a": (a + 100).databaseValue, "c": (c + 100).databaseValue])
             }
             try container.encode(c, forKey: .c)
@@ -153,9 +144,9 @@ import Testing
     @Test func anEncodingErrorStaysWithItsRecord() throws {
         let dbQueue = try ItemTable.makeDatabase()
         try dbQueue.write { db in
-            try Failing(a: 1, fails: false).insert(db)
-            #expect(throws: EncodingError.self) { try Failing(a: 2, fails: true).insert(db) }
-            try Failing(a: 3, fails: false).insert(db)
+            try Twisted(a: 1, c: 10, twist: .none).insert(db)
+            #expect(throws: EncodingError.self) { try Twisted(a: 2, c: 20, twist: .fails).insert(db) }
+            try Twisted(a: 3, c: 30, twist: .none).insert(db)
         }
         let values = try dbQueue.read { db in try Int.fetchAll(db, sql: "SELECT a FROM item ORDER BY rowid") }
         #expect(values == [1, 3])
@@ -164,9 +155,9 @@ import Testing
     @Test func twoRecordsOfOneTypeAtOnce() throws {
         let dbQueue = try ItemTable.makeDatabase()
         try dbQueue.write { db in
-            try Reentrant(a: 1, c: 10, inner: true).insert(db)
-            try Reentrant(a: 2, c: 20, inner: false).insert(db)
-            try Reentrant(a: 3, c: 30, inner: true).insert(db)
+            try Twisted(a: 1, c: 10, twist: .reentrant).insert(db)
+            try Twisted(a: 2, c: 20, twist: .none).insert(db)
+            try Twisted(a: 3, c: 30, twist: .reentrant).insert(db)
         }
         #expect(try ItemTable.rows(dbQueue) == ["1 default 10", "2 default 20", "3 default 30"])
     }
