@@ -26,6 +26,12 @@ extension Statement {
 
     /// Validates and binds arguments; text and blobs are copied.
     public func setArguments(_ arguments: StatementArguments) throws {
+        try takeArguments(arguments)
+    }
+
+    /// `setArguments(_:)`, taking the arguments: the statement keeps them
+    /// without retaining them again.
+    func takeArguments(_ arguments: consuming StatementArguments) throws {
         _ = try bindings(for: arguments, allowingRemainingValues: false, bind: true)
         // The previous arguments are released here: usually the last
         // reference to the literal of the previous execution.
@@ -189,7 +195,7 @@ extension Statement {
         var hint = 0
         let sqliteStatement = self.sqliteStatement
         let valueOffset = NamedLiteral.valueOffset
-        let layout = ExistentialLayout.shared
+        let layout = ExistentialLayout()
         try literal.elements.withUnsafeBufferPointer { elements in
             guard let start = elements.baseAddress else { return }
             let raw = UnsafeRawPointer(start)

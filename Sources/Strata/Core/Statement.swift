@@ -428,9 +428,22 @@ public final class Statement {
     /// ```
     ///
     /// - Complexity: Runs the statement to its end; allocates nothing per row.
+    @inlinable
     public func execute(arguments: StatementArguments? = nil) throws {
-        if let arguments {
-            try setArguments(arguments)
+        // Inlined, so that the caller's arguments (usually a literal built
+        // for this call) are handed over to the statement, which keeps them,
+        // rather than retained by the statement, then released by the caller:
+        // two atomic operations per execution.
+        try executeTakingArguments(arguments)
+    }
+
+    /// `execute(arguments:)`, taking the arguments.
+    @usableFromInline
+    func executeTakingArguments(_ arguments: consuming StatementArguments?) throws {
+        // Moved, not copied: `if let arguments` copies them (a retain and a
+        // release).
+        if let arguments = consume arguments {
+            try takeArguments(arguments)
             // The values given here are not kept bound by SQLite.
             defer { clearBindings() }
             try run(isReset: true)

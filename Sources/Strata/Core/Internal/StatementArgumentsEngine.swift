@@ -45,8 +45,8 @@ extension StatementArguments {
     /// its three words of inline storage, where these types are stored.
     @inline(__always)
     static func databaseValue(at element: UnsafePointer<(any DatabaseValueConvertible)?>) -> DatabaseValue {
-        let layout = ExistentialLayout.shared
-        if layout.isVerified {
+        if ExistentialLayout.isVerified {
+            let layout = ExistentialLayout()
             let raw = UnsafeRawPointer(element)
             let type = raw.load(fromByteOffset: ExistentialLayout.typeOffset, as: UInt.self)
             if type == 0 { return .null }
@@ -70,38 +70,48 @@ extension StatementArguments {
 /// The type metadata of the argument types that `databaseValue(at:)` reads
 /// straight from an existential container, once checked against the actual
 /// layout of `(any DatabaseValueConvertible)?`.
+///
+/// The addresses are read where they are used: the metadata of these
+/// standard library types is a symbol of the standard library, which costs
+/// no `swift_once` call, where a global or static value does at each read.
+/// Only `isVerified` is such a value, read once per literal (by
+/// `PlainValues.areAll`): the other functions only see literals it accepted.
 struct ExistentialLayout: Sendable {
     /// The offset of the type metadata in an existential container: after
     /// three words of inline storage. nil there is `Optional.none`.
     static let typeOffset = 3 * MemoryLayout<Int>.size
-
-    static let shared = ExistentialLayout()
 
     /// Type metadata addresses.
     let int: UInt
     let int64: UInt
     let double: UInt
     let string: UInt
-    /// Whether values and metadata were found where expected.
-    let isVerified: Bool
 
-    private init() {
-        func metadata(_ type: Any.Type) -> UInt {
-            UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self))
-        }
-        int = metadata(Int.self)
-        int64 = metadata(Int64.self)
-        double = metadata(Double.self)
-        string = metadata(String.self)
+    /// The metadata addresses.
+    @inline(__always)
+    init() {
+        int = Self.metadata(Int.self)
+        int64 = Self.metadata(Int64.self)
+        double = Self.metadata(Double.self)
+        string = Self.metadata(String.self)
+    }
+
+    @inline(__always)
+    private static func metadata(_ type: Any.Type) -> UInt {
+        UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self))
+    }
+
+    /// Whether values and metadata were found where expected.
+    static let isVerified: Bool = {
+        let layout = ExistentialLayout()
         func check(_ value: (any DatabaseValueConvertible)?, _ body: (UnsafeRawPointer, UInt) -> Bool) -> Bool {
             withUnsafePointer(to: value) { pointer in
                 let raw = UnsafeRawPointer(pointer)
-                return body(raw, raw.load(fromByteOffset: Self.typeOffset, as: UInt.self))
+                return body(raw, raw.load(fromByteOffset: typeOffset, as: UInt.self))
             }
         }
-        let int = int, int64 = int64, double = double, string = string
-        isVerified =
-            MemoryLayout<(any DatabaseValueConvertible)?>.size == Self.typeOffset + 2 * MemoryLayout<Int>.size
+        let int = layout.int, int64 = layout.int64, double = layout.double, string = layout.string
+        return MemoryLayout<(any DatabaseValueConvertible)?>.size == typeOffset + 2 * MemoryLayout<Int>.size
             && check(nil) { _, type in type == 0 }
             && check(-42 as Int) { raw, type in type == int && raw.load(as: Int.self) == -42 }
             && check(-43 as Int64) { raw, type in type == int64 && raw.load(as: Int64.self) == -43 }
@@ -110,7 +120,7 @@ struct ExistentialLayout: Sendable {
                 type == string
                     && raw.assumingMemoryBound(to: String.self).pointee == "a somewhat long string, not a small one"
             }
-    }
+    }()
 }
 
 /// The values of literals are kept as given when all of them are plain
@@ -123,43 +133,42 @@ enum PlainValues {
     /// Whether all values of a buffer of literal elements are plain values,
     /// the optional existential of each element being at `offset`.
     static func areAll(_ start: UnsafeRawPointer?, count: Int, stride: Int, offset: Int) -> Bool {
-        let layout = ExistentialLayout.shared
-        guard layout.isVerified else { return false }
+        guard ExistentialLayout.isVerified else { return false }
+        let layout = ExistentialLayout()
         guard let start else { return true }
-        // Int first, then nil, each tested alone: written as one condition,
-        // the five comparisons were compiled without branches, all five for
-        // each value (24 instructions a value instead of 7).
+        // Int first, then nil, each tested alone, as the likely paths:
+        // written as one condition, the five comparisons were compiled
+        // without branches, all five for each value (20 to 24 instructions a
+        // value instead of 7).
         var type = start + offset + ExistentialLayout.typeOffset
         for _ in 0..<count {
             let metadata = type.load(as: UInt.self)
-            if metadata != layout.int && metadata != 0 {
-                if metadata != layout.int64 && metadata != layout.double && metadata != layout.string {
-                    return false
-                }
-            }
             type += stride
+            if _fastPath(metadata == layout.int) { continue }
+            if _fastPath(metadata == 0) { continue }
+            if metadata != layout.int64 && metadata != layout.double && metadata != layout.string {
+                return false
+            }
         }
         return true
     }
 
     /// Destroys the plain value (see `areAll`) of an optional existential
-    /// in place, and leaves nil there: only a string needs destroying, and
-    /// nil is a null type metadata.
-    /// `stringType` is `ExistentialLayout.shared.string`, read once by the
+    /// in place: only a string needs destroying. The memory is left as is,
+    /// for the caller to forget (see `LiteralStorage`).
+    /// `stringType` is `ExistentialLayout().string`, read once by the
     /// caller's loop.
     @inline(__always)
-    static func destroyToNil(_ element: UnsafeMutableRawPointer, stringType: UInt) {
+    static func destroy(_ element: UnsafeMutableRawPointer, stringType: UInt) {
         let type = element.load(fromByteOffset: ExistentialLayout.typeOffset, as: UInt.self)
         if type == stringType {
             _ = element.assumingMemoryBound(to: String.self).move()
         }
-        element.storeBytes(of: 0, toByteOffset: ExistentialLayout.typeOffset, as: UInt.self)
     }
 
     /// Binds a plain value (see `areAll`) and returns the SQLite result code.
     ///
-    /// `layout` is `ExistentialLayout.shared`, read once by the caller's
-    /// loop: each read of the global costs a `swift_once` call.
+    /// `layout` is `ExistentialLayout()`, made once by the caller's loop.
     @inline(__always)
     static func bind(
         _ element: UnsafeRawPointer, to sqliteStatement: SQLiteStatement, at index: CInt,
@@ -225,7 +234,7 @@ struct PositionalLiteral: @unchecked Sendable {
     /// Binds the first `count` values to the first parameters, and returns
     /// the first SQLite result code that is not SQLITE_OK, or SQLITE_OK.
     func bind(to sqliteStatement: SQLiteStatement, count: Int) -> CInt {
-        let layout = ExistentialLayout.shared
+        let layout = ExistentialLayout()
         return elements.withUnsafeBufferPointer { buffer -> CInt in
             guard let start = buffer.baseAddress else { return SQLITE_OK }
             let raw = UnsafeRawPointer(start)
@@ -344,20 +353,19 @@ enum LiteralStorage {
         else { return }
         let storage = unsafeBitCast(array, to: UnsafeMutableRawPointer.self)
         guard StorageLayout.matches(array, storage: storage) else { return }
-        // Unique: no copy.
-        let stringType = ExistentialLayout.shared.string
-        array.withUnsafeMutableBufferPointer { buffer in
-            guard let start = buffer.baseAddress else { return }
-            let raw = UnsafeMutableRawPointer(start)
-            for i in 0..<buffer.count {
-                let element = raw + i * MemoryLayout<Element>.stride
-                if hasName {
-                    // Moved out and released here: `deinitialize(count:)`
-                    // calls the value witness of `String`.
-                    _ = element.assumingMemoryBound(to: String.self).move()
-                }
-                PlainValues.destroyToNil(element + valueOffset, stringType: stringType)
+        // Unique: the elements are written in place, found from the
+        // storage (`withUnsafeMutableBufferPointer` would check uniqueness
+        // again, and keep a path that copies the array).
+        let stringType = ExistentialLayout().string
+        let start = storage + StorageLayout.elementsOffset
+        for i in 0..<array.count {
+            let element = start + i * MemoryLayout<Element>.stride
+            if hasName {
+                // Moved out and released here: `deinitialize(count:)`
+                // calls the value witness of `String`.
+                _ = element.assumingMemoryBound(to: String.self).move()
             }
+            PlainValues.destroy(element + valueOffset, stringType: stringType)
         }
         // The elements are destroyed: the array forgets them.
         storage.storeBytes(of: 0, toByteOffset: StorageLayout.countOffset, as: Int.self)
@@ -373,11 +381,19 @@ enum LiteralStorage {
         #if canImport(ObjectiveC)
             return false
         #else
+            // Seen as a reference to a native class, whose test is inlined:
+            // the test of `AnyObject` is a generic call of the standard library.
             return withUnsafeMutablePointer(to: &array) { pointer in
-                pointer.withMemoryRebound(to: AnyObject.self, capacity: 1) { isKnownUniquelyReferenced(&$0.pointee) }
+                pointer.withMemoryRebound(to: NativeStorage.self, capacity: 1) {
+                    isKnownUniquelyReferenced(&$0.pointee)
+                }
             }
         #endif
     }
+
+    /// A native Swift class, as an array's storage is without Objective-C
+    /// bridging: only its reference count is read, never its type.
+    private final class NativeStorage {}
 
     /// Where an array's storage keeps its count: after the storage
     /// object's header (two words), the count, the capacity, and the
