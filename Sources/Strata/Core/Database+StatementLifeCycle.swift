@@ -21,7 +21,9 @@ extension Database {
                 arguments: statement.arguments,
                 publicStatementArguments: configuration.publicStatementArguments)
         }
-        if !isRunningBookkeeping { try checkSuspension(statement) }
+        // Tested here: the call costs more than the test, and most
+        // connections have no suspension observer.
+        if suspension != nil && !isRunningBookkeeping { try checkSuspension(statement) }
         wasInsideTransactionBeforeStatement = isInsideTransaction
         if recordedRegion != nil {
             recordedRegion!.formUnion(statement.databaseRegion)

@@ -176,9 +176,9 @@ extension Statement {
         try arguments.namedPairs.withUnsafeBufferPointer { pairs in
             for pair in pairs.indices {
                 guard let i = Self.parameterIndex(of: pairs[pair].name, in: names, from: hint) else { continue }
-                try check(pairs[pair].value.bind(to: sqliteStatement, at: CInt(i + 1)), arguments)
-                boundCount += 1
-                hint = i + 1
+                try check(pairs[pair].value.bind(to: sqliteStatement, at: CInt(truncatingIfNeeded: i &+ 1)), arguments)
+                boundCount &+= 1
+                hint = i &+ 1
             }
         }
         return boundCount == count
@@ -199,14 +199,18 @@ extension Statement {
         try literal.elements.withUnsafeBufferPointer { elements in
             guard let start = elements.baseAddress else { return }
             let raw = UnsafeRawPointer(start)
-            for index in elements.indices {
-                let element = raw + index * MemoryLayout<NamedLiteral.Element>.stride
+            // Wrapping arithmetic: indexes are bounded by the element and
+            // parameter counts, and overflow checks cost a tenth of the loop.
+            var element = raw
+            for _ in 0..<elements.count {
+                defer { element += MemoryLayout<NamedLiteral.Element>.stride }
                 let name = element.assumingMemoryBound(to: String.self)
                 guard let i = Self.parameterIndex(of: name.pointee, in: names, from: hint) else { continue }
-                let code = PlainValues.bind(element + valueOffset, to: sqliteStatement, at: CInt(i + 1), layout: layout)
+                let code = PlainValues.bind(
+                    element + valueOffset, to: sqliteStatement, at: CInt(truncatingIfNeeded: i &+ 1), layout: layout)
                 try check(code, arguments)
-                boundCount += 1
-                hint = i + 1
+                boundCount &+= 1
+                hint = i &+ 1
             }
         }
         return boundCount == count
@@ -215,8 +219,18 @@ extension Statement {
     /// The index of the parameter named `name`, searched from `hint` (the
     /// one after the previous match: literals usually follow the order of
     /// the parameters) and around.
+    ///
+    /// The test of the hint is inlined; the search is not.
     @inline(__always)
     private static func parameterIndex(of name: String, in names: UnsafeBufferPointer<String>, from hint: Int) -> Int? {
+        if hint < names.count && names[hint] == name { return hint }
+        return searchParameterIndex(of: name, in: names, from: hint)
+    }
+
+    @inline(never)
+    private static func searchParameterIndex(
+        of name: String, in names: UnsafeBufferPointer<String>, from hint: Int
+    ) -> Int? {
         let count = names.count
         var i = hint
         for _ in 0..<count {

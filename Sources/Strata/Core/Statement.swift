@@ -83,16 +83,32 @@ public final class Statement {
     }()
 
     /// Whether some parameters are named (`:name`, `$name`, `@name`).
-    private(set) lazy var hasNamedParameters: Bool = parameterNames.contains { $0 != nil }
+    var hasNamedParameters: Bool {
+        @inline(__always) get { namedParametersFlag.value { parameterNames.contains { $0 != nil } } }
+    }
 
     /// Whether all parameters are named.
-    private(set) lazy var allParametersNamed: Bool = parameterNames.allSatisfy { $0 != nil }
+    var allParametersNamed: Bool {
+        @inline(__always) get { allParametersNamedFlag.value { parameterNames.allSatisfy { $0 != nil } } }
+    }
+
+    /// The caches of `hasNamedParameters` and `allParametersNamed`, read at
+    /// each binding.
+    @exclusivity(unchecked) private var namedParametersFlag = ComputedOnceFlag()
+    @exclusivity(unchecked) private var allParametersNamedFlag = ComputedOnceFlag()
 
     /// The parameter names, when all parameters are named, in memory that
     /// the statement owns until it is deallocated: reading them at each
     /// execution retains nothing, where an array costs a retain and a release.
     var namedParameterNames: UnsafeBufferPointer<String> {
-        if let buffer = namedParameterNameBuffer { return UnsafeBufferPointer(buffer) }
+        @inline(__always) get {
+            if let buffer = namedParameterNameBuffer { return UnsafeBufferPointer(buffer) }
+            return makeNamedParameterNames()
+        }
+    }
+
+    @inline(never)
+    private func makeNamedParameterNames() -> UnsafeBufferPointer<String> {
         let names = parameterNames
         let buffer = UnsafeMutableBufferPointer<String>.allocate(capacity: names.count)
         for (index, name) in names.enumerated() {

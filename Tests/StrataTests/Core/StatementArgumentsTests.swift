@@ -1,5 +1,5 @@
 import Foundation
-import Strata
+@testable import Strata
 import StrataTestSupport
 import Testing
 
@@ -139,6 +139,28 @@ struct StatementArgumentsTests {
             #expect(rows[10] == ["a": 14, "b": Self.longText(14), "c": nil])
             #expect(rows[11] == ["a": 14, "b": Self.longText(14), "c": nil])
             #expect(rows[12] == ["a": 13, "b": Self.longText(13), "c": nil])
+        }
+    }
+
+    @Test("The memory layouts the literals rely on hold here, and names and texts made at run time are released")
+    func literalLayoutsAndRunTimeStrings() throws {
+        // Were they not verified, literals would be converted at once: slower,
+        // and these fast paths would go untested.
+        #expect(ExistentialLayout.isVerified)
+        #expect(ImmortalStrings.isVerified)
+        let parameter = String(repeating: "long_parameter_name_", count: 2)
+        #expect(!withUnsafePointer(to: parameter) { ImmortalStrings.isMarkedImmortal(UnsafeRawPointer($0)) })
+        try inMemoryWrite("CREATE TABLE t(a, b)") { db in
+            let named = try db.cachedStatement(sql: "INSERT INTO t VALUES (:\(parameter), :b)")
+            for i in 0..<3 {
+                // A name and a text made at run time, then literals: each
+                // execution destroys the previous one's.
+                try named.execute(arguments: [parameter: Self.longText(i), "b": i])
+                #expect(named.arguments == [parameter: Self.longText(i), "b": i])
+                try named.execute(arguments: [parameter: "immortal text", "b": "a"])
+            }
+            let rows = try Row.fetchAll(db, sql: "SELECT a, b FROM t ORDER BY rowid")
+            #expect(rows.map { $0["a"] as String } == (0..<3).flatMap { [Self.longText($0), "immortal text"] })
         }
     }
 

@@ -123,6 +123,39 @@ struct ExistentialLayout: Sendable {
     }()
 }
 
+/// Which strings need no release: the literals of the program and small
+/// strings (such as the names of named arguments) are immortal, and their
+/// release is a call that does nothing (two calls, 24 instructions). A string
+/// is two words, and the top bit of the second one tells an immortal string;
+/// checked once against actual strings, as `ExistentialLayout` is.
+enum ImmortalStrings {
+    /// Whether the top bit of a string's second word was found set for
+    /// immortal strings only.
+    static let isVerified: Bool = {
+        func isMarkedImmortal(_ string: String) -> Bool {
+            withUnsafePointer(to: string) { ImmortalStrings.isMarkedImmortal(UnsafeRawPointer($0)) }
+        }
+        let native = String(repeating: "native string, allocated at run time ", count: 2)
+        return MemoryLayout<String>.size == 2 * MemoryLayout<UInt64>.size
+            && isMarkedImmortal("a") && isMarkedImmortal("a somewhat long string, not a small one")
+            && !isMarkedImmortal(native)
+    }()
+
+    /// Whether the string at `string` is marked immortal (see `isVerified`).
+    @inline(__always)
+    static func isMarkedImmortal(_ string: UnsafeRawPointer) -> Bool {
+        string.load(fromByteOffset: MemoryLayout<UInt64>.size, as: UInt64.self) >> 63 == 1
+    }
+
+    /// Destroys the string at `string`, unless it is immortal and
+    /// `skipsImmortal` (which must be `isVerified`).
+    @inline(__always)
+    static func destroy(_ string: UnsafeMutableRawPointer, skipsImmortal: Bool) {
+        if skipsImmortal && isMarkedImmortal(string) { return }
+        _ = string.assumingMemoryBound(to: String.self).move()
+    }
+}
+
 /// The values of literals are kept as given when all of them are plain
 /// values: nil, Int, Int64, Double or String. These values are immutable,
 /// sendable, and their database value never changes: converting them when
@@ -159,10 +192,12 @@ enum PlainValues {
     /// `stringType` is `ExistentialLayout().string`, read once by the
     /// caller's loop.
     @inline(__always)
-    static func destroy(_ element: UnsafeMutableRawPointer, stringType: UInt) {
+    static func destroy(
+        _ element: UnsafeMutableRawPointer, stringType: UInt, skipsImmortal: @autoclosure () -> Bool
+    ) {
         let type = element.load(fromByteOffset: ExistentialLayout.typeOffset, as: UInt.self)
         if type == stringType {
-            _ = element.assumingMemoryBound(to: String.self).move()
+            ImmortalStrings.destroy(element, skipsImmortal: skipsImmortal())
         }
     }
 
@@ -357,15 +392,20 @@ enum LiteralStorage {
         // storage (`withUnsafeMutableBufferPointer` would check uniqueness
         // again, and keep a path that copies the array).
         let stringType = ExistentialLayout().string
+        // Read once for the names; for values, only when one is a string
+        // (each read of the global costs a `swift_once` call).
+        let skipsImmortalNames = hasName && ImmortalStrings.isVerified
         let start = storage + StorageLayout.elementsOffset
         for i in 0..<array.count {
             let element = start + i * MemoryLayout<Element>.stride
             if hasName {
-                // Moved out and released here: `deinitialize(count:)`
-                // calls the value witness of `String`.
-                _ = element.assumingMemoryBound(to: String.self).move()
+                // Released here: `deinitialize(count:)` calls the value
+                // witness of `String`.
+                ImmortalStrings.destroy(element, skipsImmortal: skipsImmortalNames)
             }
-            PlainValues.destroy(element + valueOffset, stringType: stringType)
+            PlainValues.destroy(
+                element + valueOffset, stringType: stringType,
+                skipsImmortal: hasName ? skipsImmortalNames : ImmortalStrings.isVerified)
         }
         // The elements are destroyed: the array forgets them.
         storage.storeBytes(of: 0, toByteOffset: StorageLayout.countOffset, as: Int.self)
