@@ -120,7 +120,7 @@ struct CancellationTests {
         // The fetch that follows this write blocks until the write's task is cancelled.
         gate.blocks(whenCountIs: 1)
         let task = Task { try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") } }
-        await gate.waitUntilBlocked()
+        try await gate.waitUntilBlocked()
         task.cancel()
         gate.open()
         _ = await task.result
@@ -294,15 +294,16 @@ struct CancellationTests {
         let directory = try TemporaryDirectory()
         let writer = try await kind.openWithTable(directory)
         // A sync write holds the writer while the async one waits behind it.
-        let holding = DispatchSemaphore(value: 0)
+        // The test waits for it without blocking a thread of the tasks' pool.
+        let holding = Waitable(false)
         let release = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             try? writer.write { _ in
-                holding.signal()
+                holding.update { $0 = true }
                 release.wait()
             }
         }
-        holding.wait()
+        try await holding.wait("a sync write holds the writer") { $0 }
         let task = Task {
             try await writer.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
         }
@@ -363,7 +364,7 @@ private final class TaskCanceller: @unchecked Sendable {
 private final class FetchGate: @unchecked Sendable {
     private let lock = TestLock()
     private var blockingCount: Int?
-    private let blocked = DispatchSemaphore(value: 0)
+    private let blocked = Waitable(false)
     private let opened = DispatchSemaphore(value: 0)
 
     /// The next fetch that sees `count` rows blocks.
@@ -377,17 +378,14 @@ private final class FetchGate: @unchecked Sendable {
             return true
         }
         guard blocks else { return }
-        blocked.signal()
-        opened.wait()
+        blocked.update { $0 = true }
+        // Bounded, so that a failed test does not leave the writer blocked.
+        _ = opened.wait(timeout: .now() + 60)
     }
 
-    func waitUntilBlocked() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                self.blocked.wait()
-                continuation.resume()
-            }
-        }
+    /// Returns once a fetch is blocked, without blocking a thread.
+    func waitUntilBlocked() async throws {
+        try await blocked.wait("a fetch is blocked") { $0 }
     }
 
     func open() { opened.signal() }
