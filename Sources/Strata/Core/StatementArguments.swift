@@ -148,8 +148,8 @@ public struct StatementArguments: Hashable, Sendable {
         // The literal takes the array before checking it: checking the
         // values first, then giving them to the literal, copied the array (a
         // retain and a release).
-        let literal = PositionalLiteral(elements)
-        if literal.holdsPlainValues {
+        var literal = PositionalLiteral(elements)
+        if literal.checkPlainValues() {
             positional = .literal(literal)
         } else {
             let values = Self.databaseValues(literal.elements)

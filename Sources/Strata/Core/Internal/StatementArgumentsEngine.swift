@@ -163,27 +163,42 @@ enum ImmortalStrings {
 /// but the cost of an insert, which no longer builds, fills and destroys an
 /// array of `DatabaseValue`.
 enum PlainValues {
+    /// What `areAll` found.
+    enum Check {
+        /// A value is not a plain value.
+        case notPlain
+        /// Plain values, none of them a string: destroying them is a no-op.
+        case plainWithoutStrings
+        /// Plain values, some of them strings.
+        case plainWithStrings
+    }
+
     /// Whether all values of a buffer of literal elements are plain values,
-    /// the optional existential of each element being at `offset`.
-    static func areAll(_ start: UnsafeRawPointer?, count: Int, stride: Int, offset: Int) -> Bool {
-        guard ExistentialLayout.isVerified else { return false }
+    /// the optional existential of each element being at `offset`, and
+    /// whether some are strings.
+    static func areAll(_ start: UnsafeRawPointer?, count: Int, stride: Int, offset: Int) -> Check {
+        guard ExistentialLayout.isVerified else { return .notPlain }
         let layout = ExistentialLayout()
-        guard let start else { return true }
+        guard let start else { return .plainWithoutStrings }
         // Int first, then nil, each tested alone, as the likely paths:
         // written as one condition, the five comparisons were compiled
         // without branches, all five for each value (20 to 24 instructions a
         // value instead of 7).
+        var hasStrings = false
         var type = start + offset + ExistentialLayout.typeOffset
-        for _ in 0..<count {
+        let end = type + count * stride
+        while type < end {
             let metadata = type.load(as: UInt.self)
             type += stride
             if _fastPath(metadata == layout.int) { continue }
             if _fastPath(metadata == 0) { continue }
-            if metadata != layout.int64 && metadata != layout.double && metadata != layout.string {
-                return false
+            if metadata == layout.string {
+                hasStrings = true
+            } else if metadata != layout.int64 && metadata != layout.double {
+                return .notPlain
             }
         }
-        return true
+        return hasStrings ? .plainWithStrings : .plainWithoutStrings
     }
 
     /// Destroys the plain value (see `areAll`) of an optional existential
@@ -232,19 +247,26 @@ enum PlainValues {
 struct PositionalLiteral: @unchecked Sendable {
     private(set) var elements: [(any DatabaseValueConvertible)?]
 
+    /// Whether some elements may be strings; false once `checkPlainValues()`
+    /// found none, so that destroying the elements has nothing to do.
+    private var mayHoldStrings = true
+
     /// The elements of a literal; only kept as a literal when
-    /// `holdsPlainValues`.
+    /// `checkPlainValues()` returns true.
     init(_ elements: consuming [(any DatabaseValueConvertible)?]) {
         self.elements = elements
     }
 
-    /// Whether all elements are plain values.
-    var holdsPlainValues: Bool {
-        elements.withUnsafeBufferPointer { buffer in
+    /// Whether all elements are plain values (and notes whether some are
+    /// strings).
+    mutating func checkPlainValues() -> Bool {
+        let check = elements.withUnsafeBufferPointer { buffer in
             PlainValues.areAll(
                 UnsafeRawPointer(buffer.baseAddress), count: buffer.count,
                 stride: MemoryLayout<(any DatabaseValueConvertible)?>.stride, offset: 0)
         }
+        mayHoldStrings = check != .plainWithoutStrings
+        return check != .notPlain
     }
 
     var databaseValues: [DatabaseValue] {
@@ -263,7 +285,8 @@ struct PositionalLiteral: @unchecked Sendable {
     /// `LiteralStorage.destroyElementsIfUnique`). The literal is then empty:
     /// only call it on arguments that are about to be discarded.
     mutating func destroyElementsIfUnique() {
-        LiteralStorage.destroyElementsIfUnique(&elements, valueOffset: 0, hasName: false)
+        LiteralStorage.destroyElementsIfUnique(
+            &elements, valueOffset: 0, hasName: false, valuesMayBeStrings: mayHoldStrings)
     }
 
     /// Binds the first `count` values to the first parameters, and returns
@@ -308,7 +331,7 @@ struct NamedLiteral: @unchecked Sendable {
         elements.withUnsafeBufferPointer { buffer in
             PlainValues.areAll(
                 UnsafeRawPointer(buffer.baseAddress), count: buffer.count, stride: MemoryLayout<Element>.stride,
-                offset: Self.valueOffset)
+                offset: Self.valueOffset) != .notPlain
         }
     }
 
@@ -318,7 +341,8 @@ struct NamedLiteral: @unchecked Sendable {
     /// `LiteralStorage.destroyElementsIfUnique`). The literal is then empty:
     /// only call it on arguments that are about to be discarded.
     mutating func destroyElementsIfUnique() {
-        LiteralStorage.destroyElementsIfUnique(&elements, valueOffset: Self.valueOffset, hasName: true)
+        LiteralStorage.destroyElementsIfUnique(
+            &elements, valueOffset: Self.valueOffset, hasName: true, valuesMayBeStrings: true)
     }
 
     /// Converts literal elements, reading them in place: copying the tuples
@@ -380,9 +404,12 @@ enum LiteralStorage {
     ///
     /// The optional existential of each element, at `valueOffset`, must
     /// hold a plain value (see `PlainValues`). With `hasName`, each element
-    /// starts with a `String` (the name of a named value).
+    /// starts with a `String` (the name of a named value). Without
+    /// `hasName` nor `valuesMayBeStrings`, no element needs destroying.
     @inline(__always)
-    static func destroyElementsIfUnique<Element>(_ array: inout [Element], valueOffset: Int, hasName: Bool) {
+    static func destroyElementsIfUnique<Element>(
+        _ array: inout [Element], valueOffset: Int, hasName: Bool, valuesMayBeStrings: Bool
+    ) {
         guard !array.isEmpty, MemoryLayout<[Element]>.size == MemoryLayout<UnsafeRawPointer>.size,
             isUniquelyReferenced(&array)
         else { return }
@@ -395,9 +422,11 @@ enum LiteralStorage {
         // Read once for the names; for values, only when one is a string
         // (each read of the global costs a `swift_once` call).
         let skipsImmortalNames = hasName && ImmortalStrings.isVerified
-        let start = storage + StorageLayout.elementsOffset
-        for i in 0..<array.count {
-            let element = start + i * MemoryLayout<Element>.stride
+        var element = storage + StorageLayout.elementsOffset
+        // A bound rather than a count: no overflow check in the loop.
+        let end = element + ((hasName || valuesMayBeStrings) ? array.count * MemoryLayout<Element>.stride : 0)
+        while element < end {
+            defer { element += MemoryLayout<Element>.stride }
             if hasName {
                 // Released here: `deinitialize(count:)` calls the value
                 // witness of `String`.
