@@ -2,6 +2,7 @@
 #define STRATA_SQLITE_SHIM_H
 #include <sqlite3.h>
 #include <dlfcn.h>
+#include <stdatomic.h>
 
 // SQLITE_TRANSIENT is a macro that Swift cannot import: expose it as a function.
 static inline sqlite3_destructor_type _strata_sqlite_transient(void) {
@@ -244,10 +245,26 @@ static inline void _strata_rebaser_delete(void *rebaser) {
     _STRATA_SESSION_FN(void (*)(void *), "sqlite3rebaser_delete")
     if (fn) fn(rebaser);
 }
-#endif
+
+// The results of Strata's one-time checks of memory layouts (the literals of
+// statement arguments, read in place), read at each insert. A C atomic costs
+// a load where a lazy Swift global costs a `swift_once` call at each read.
+// Results: 0 not checked yet, 1 the layout holds, 2 it does not. With a
+// result, stores it; returns the result. Each object file may have its own
+// copy of the storage: each copy is checked once, with the same result.
+static inline int _strata_layout_check_result(int check, int result) {
+    static _Atomic int results[2];
+    if (result) {
+        atomic_store_explicit(&results[check], result, memory_order_relaxed);
+        return result;
+    }
+    return atomic_load_explicit(&results[check], memory_order_relaxed);
+}
 
 /// Turns SQLite's memory statistics on or off for the process
 /// (SQLITE_CONFIG_MEMSTATUS). Only works before SQLite is initialized.
 static inline int _strata_config_memstatus(int on) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
 }
+
+#endif

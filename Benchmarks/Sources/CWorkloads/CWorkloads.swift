@@ -277,6 +277,40 @@ public final class CInserts: @unchecked Sendable {
         try connection.execute("COMMIT")
     }
 
+    /// Workload 5 with the costs that a library with GRDB's API cannot
+    /// avoid, whatever its code: the wall-clock floor of Strata's insert
+    /// (issue 34 part 3). Per row, the caller's arguments are a heap block
+    /// of `argumentBytes` (an array literal: 432 bytes for 10 positional
+    /// values, 592 for 10 named ones), written, read and freed, and the
+    /// values are unbound after the step (`sqlite3_clear_bindings`, GRDB's
+    /// behaviour for statements of at most 20 parameters).
+    public func insertPositionalWithAPICosts(rowCount: Int, argumentBytes: Int) throws {
+        let stmt = try connection.prepare("INSERT INTO t VALUES (?,?,?,?,?,?,?,?,?,?)")
+        defer { sqlite3_finalize(stmt) }
+        let stride = argumentBytes / 10 / MemoryLayout<Int64>.stride * MemoryLayout<Int64>.stride
+        try connection.execute("BEGIN")
+        for row in 0..<rowCount {
+            guard let arguments = malloc(argumentBytes) else { throw CWorkloadError.sqlite(code: 0, message: "malloc") }
+            for column in 0..<10 {
+                arguments.storeBytes(of: Int64(row + column), toByteOffset: column * stride, as: Int64.self)
+            }
+            for column in 0..<10 {
+                let value = arguments.load(fromByteOffset: column * stride, as: Int64.self)
+                sqlite3_bind_int64(stmt, Int32(column + 1), value)
+            }
+            let code = sqlite3_step(stmt)
+            guard code == SQLITE_DONE else {
+                free(arguments)
+                try connection.check(code)
+                return
+            }
+            sqlite3_clear_bindings(stmt)
+            sqlite3_reset(stmt)
+            free(arguments)
+        }
+        try connection.execute("COMMIT")
+    }
+
     public func count() throws -> Int {
         let stmt = try connection.prepare("SELECT COUNT(*) FROM t")
         defer { sqlite3_finalize(stmt) }

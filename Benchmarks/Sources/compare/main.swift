@@ -84,6 +84,8 @@ let strataStatisticsReads = try StrataReads(setupSQL: Fixture.readSetup, stateme
 let grdbReads = try GRDBReads(setupSQL: Fixture.readSetup)
 let cMTInserts = try CInserts(setupSQL: Fixture.insertSetup, threading: .multiThread)
 let cInserts = try CInserts(setupSQL: Fixture.insertSetup, threading: .serialized)
+/// The connection of the floors' C programs (see below).
+let cMTFloorInserts = try CInserts(setupSQL: Fixture.insertSetup, threading: .multiThread)
 let strataInserts = try StrataInserts(setupSQL: Fixture.insertSetup)
 let strataStatisticsInserts = try StrataInserts(setupSQL: Fixture.insertSetup, statementStatistics: true)
 let grdbInserts = try GRDBInserts(setupSQL: Fixture.insertSetup)
@@ -213,6 +215,28 @@ var orderedWorkloads = allWorkloads
         orderedWorkloads.insert(insertWorkload, at: index + 1)
     }
 #endif
+// The wall-clock floors of the inserts (issue 34 part 3): raw C with the
+// costs that GRDB's API imposes on any implementation (see
+// `CInserts.insertPositionalWithAPICosts`), in the Strata column, against
+// plain C. Printed in a table of their own.
+let floorPrefix = "Floor: "
+for (name, argumentBytes) in [("positional", 432), ("named", 592)] {
+    let rowCount = Fixture.insertRowCount
+    orderedWorkloads.append(
+        Workload(
+            name: "\(floorPrefix)insert 50,000 rows, \(name) arguments (C + a \(argumentBytes)-byte block per row "
+                + "+ `sqlite3_clear_bindings`)",
+            variants: [
+                .cMT: Variant(reset: cMTInserts.reset) {
+                    try cMTInserts.insertPositional(rowCount: rowCount)
+                    return (rowCount, 0)
+                },
+                .strata: Variant(reset: cMTFloorInserts.reset) {
+                    try cMTFloorInserts.insertPositionalWithAPICosts(rowCount: rowCount, argumentBytes: argumentBytes)
+                    return (rowCount, 0)
+                },
+            ]))
+}
 let workloads = orderedWorkloads.filter { workload in filter.map { workload.name.contains($0) } ?? true }
 
 // MARK: - Rounds
@@ -270,7 +294,7 @@ func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
         "| workload | C (multi-thread) | C (serialized) | Strata | GRDB 7 | Strata, statistics on "
             + "| Strata / C (mt) | Strata / GRDB | statistics on / off |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for workload in workloads {
+    for workload in workloads where !workload.name.hasPrefix(floorPrefix) {
         let times = Implementation.allCases.map { statistic(samples[workload.name]?[$0]?.map(\.seconds) ?? []) }
         let (cMT, strata, grdb, statistics) = (times[0], times[2], times[3], times[4])
         print(
@@ -285,6 +309,18 @@ printTable(
 // On a busy machine, other processes only ever add time: the fastest round
 // is the least disturbed one.
 printTable("\nFastest of the \(rounds) rounds:") { $0.min() ?? .nan }
+
+if workloads.contains(where: { $0.name.hasPrefix(floorPrefix) }) {
+    print("\nWall-clock floors: the C program with the costs of GRDB's API, against plain C (medians):\n")
+    print("| floor | plain C (multi-thread) | C with the API's costs | floor / C |")
+    print("|---|---:|---:|---:|")
+    for workload in workloads where workload.name.hasPrefix(floorPrefix) {
+        let plain = median(samples[workload.name]?[.cMT]?.map(\.seconds) ?? [])
+        let floor = median(samples[workload.name]?[.strata]?.map(\.seconds) ?? [])
+        print(
+            "| \(workload.name.dropFirst(floorPrefix.count)) | \(ms(plain)) | \(ms(floor)) | \(ratio(floor / plain)) |")
+    }
+}
 
 if workloads.contains(where: { $0.name == poolName }) {
     print("\nPool throughput (medians of \(rounds) rounds):\n")

@@ -74,8 +74,8 @@ extension StatementArguments {
 /// The addresses are read where they are used: the metadata of these
 /// standard library types is a symbol of the standard library, which costs
 /// no `swift_once` call, where a global or static value does at each read.
-/// Only `isVerified` is such a value, read once per literal (by
-/// `PlainValues.areAll`): the other functions only see literals it accepted.
+/// `isVerified` is read once per literal (by `PlainValues.areAll`): the
+/// other functions only see literals it accepted.
 struct ExistentialLayout: Sendable {
     /// The offset of the type metadata in an existential container: after
     /// three words of inline storage. nil there is `Optional.none`.
@@ -102,7 +102,12 @@ struct ExistentialLayout: Sendable {
     }
 
     /// Whether values and metadata were found where expected.
-    static let isVerified: Bool = {
+    static var isVerified: Bool {
+        @inline(__always) get { LayoutCheck.existentials.holds(verifiedBy: verify) }
+    }
+
+    /// Checks the layout against actual values.
+    private static func verify() -> Bool {
         let layout = ExistentialLayout()
         func check(_ value: (any DatabaseValueConvertible)?, _ body: (UnsafeRawPointer, UInt) -> Bool) -> Bool {
             withUnsafePointer(to: value) { pointer in
@@ -120,7 +125,36 @@ struct ExistentialLayout: Sendable {
                 type == string
                     && raw.assumingMemoryBound(to: String.self).pointee == "a somewhat long string, not a small one"
             }
-    }()
+    }
+}
+
+/// The one-time checks of the memory layouts that literals are read with,
+/// whose results are read at each insert: they are kept in a C atomic (see
+/// `_strata_layout_check_result` in the SQLite shim), which costs a load,
+/// where a lazy global costs a `swift_once` call at each read.
+enum LayoutCheck: CInt {
+    /// `ExistentialLayout.isVerified`.
+    case existentials = 0
+    /// `ImmortalStrings.isVerified`.
+    case immortalStrings = 1
+
+    /// Whether the layout holds, checked by `verify` on first use.
+    @inline(__always)
+    func holds(verifiedBy verify: () -> Bool) -> Bool {
+        switch _strata_layout_check_result(rawValue, 0) {
+        case 1: true
+        case 2: false
+        default: check(verify)
+        }
+    }
+
+    @inline(never)
+    private func check(_ verify: () -> Bool) -> Bool {
+        let holds = verify()
+        // Threads that check at once store the same result.
+        _ = _strata_layout_check_result(rawValue, holds ? 1 : 2)
+        return holds
+    }
 }
 
 /// Which strings need no release: the literals of the program and small
@@ -131,7 +165,12 @@ struct ExistentialLayout: Sendable {
 enum ImmortalStrings {
     /// Whether the top bit of a string's second word was found set for
     /// immortal strings only.
-    static let isVerified: Bool = {
+    static var isVerified: Bool {
+        @inline(__always) get { LayoutCheck.immortalStrings.holds(verifiedBy: verify) }
+    }
+
+    /// Checks the bit against actual strings.
+    private static func verify() -> Bool {
         func isMarkedImmortal(_ string: String) -> Bool {
             withUnsafePointer(to: string) { ImmortalStrings.isMarkedImmortal(UnsafeRawPointer($0)) }
         }
@@ -139,7 +178,7 @@ enum ImmortalStrings {
         return MemoryLayout<String>.size == 2 * MemoryLayout<UInt64>.size
             && isMarkedImmortal("a") && isMarkedImmortal("a somewhat long string, not a small one")
             && !isMarkedImmortal(native)
-    }()
+    }
 
     /// Whether the string at `string` is marked immortal (see `isVerified`).
     @inline(__always)
