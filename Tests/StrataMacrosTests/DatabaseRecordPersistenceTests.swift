@@ -85,10 +85,23 @@
             }
         }
 
+        /// Keeps the successes that `didInsert` and `didSave` receive.
+        @DatabaseRecord
+        struct Kept: MutablePersistableRecord {
+            var id: Int64?
+            var value: Int
+            @DatabaseTransient var inserted = LockedBox<[InsertionSuccess]>([])
+            @DatabaseTransient var saved = LockedBox<[PersistenceSuccess]>([])
+
+            func didInsert(_ inserted: InsertionSuccess) { self.inserted.append(inserted) }
+            func didSave(_ saved: PersistenceSuccess) { self.saved.append(saved) }
+        }
+
         static let schema = """
             CREATE TABLE event (id INTEGER PRIMARY KEY, name TEXT NOT NULL CHECK (name <> 'bad'));
             CREATE TABLE score (id INTEGER PRIMARY KEY, player TEXT NOT NULL UNIQUE, points INTEGER NOT NULL);
             CREATE TABLE keyed (id INTEGER PRIMARY KEY, value INTEGER NOT NULL);
+            CREATE TABLE kept (id INTEGER PRIMARY KEY, value INTEGER NOT NULL);
             """
     }
 
@@ -207,6 +220,76 @@
             for (index, record) in records.enumerated() {
                 let values = #"["id=\#(index + 1)", "value=\#(record.value)"]"#
                 #expect(record.seen.value == ["didInsert \(values)", "didSave \(values)"])
+            }
+        }
+
+        /// Bound inserts reuse one deferred container while nobody keeps the
+        /// success of the previous one: a success kept by a callback keeps
+        /// its record, and the next insert takes another container.
+        @Test("Successes kept by didInsert and didSave keep their values while later bound inserts run")
+        func keptSuccessesKeepTheirValues() throws {
+            let dbQueue = try inMemoryDatabase(CallbackRecords.schema)
+            let records = [10, 20, 30, 40].map { CallbackRecords.Kept(id: nil, value: $0) }
+            try dbQueue.write { db in
+                for (index, record) in records.enumerated() {
+                    var record = record
+                    if index == 2 { try record.save(db) } else { try record.insert(db) }
+                }
+                // Inserts whose successes nobody keeps, reusing one container.
+                for value in 50...52 {
+                    var record = CallbackRecords.Kept(id: nil, value: value)
+                    record.inserted = LockedBox([])
+                    record.saved = LockedBox([])
+                    try record.insert(db)
+                }
+            }
+            for (index, record) in records.enumerated() {
+                let values = ["id=\(index + 1)", "value=\(record.value)"]
+                #expect(record.inserted.value.map { $0.persistenceContainer.map { "\($0.0)=\($0.1)" } } == [values])
+                #expect(record.inserted.value.map(\.rowID) == [Int64(index + 1)])
+                #expect(record.saved.value.map { $0.persistenceContainer.map { "\($0.0)=\($0.1)" } } == [values])
+            }
+            #expect(try dbQueue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM kept") } == 7)
+        }
+
+        /// An `OR ROLLBACK` conflict of a bound insert ends the transaction,
+        /// and the rollback of its schema change clears the schema cache,
+        /// which owns the type's persistence facts and its cached INSERT:
+        /// the error must still come out whole, and the next inserts work.
+        @Test("A bound insert whose conflict rolls back a schema change throws its error, and inserts go on")
+        func boundInsertRollingBackASchemaChange() throws {
+            let dbQueue = try inMemoryDatabase(CallbackRecords.schema)
+            try dbQueue.inDatabase { db in
+                try db.execute(sql: "BEGIN")
+                try db.execute(sql: "CREATE TABLE other (id INTEGER PRIMARY KEY)")
+                for value in [1, 2] {
+                    var record = CallbackRecords.Keyed(id: Int64(value), value: value)
+                    try record.insert(db)  // the second one is bound
+                }
+                var duplicate = CallbackRecords.Keyed(id: 1, value: 3)
+                #expect {
+                    try duplicate.insert(db, onConflict: .rollback)
+                } throws: { error in
+                    let error = error as? DatabaseError
+                    return error?.resultCode == .SQLITE_CONSTRAINT
+                        && error?.sql == #"INSERT OR ROLLBACK INTO "keyed" ("id", "value") VALUES (?,?)"#
+                        && error?.arguments == [1, 3]
+                }
+                #expect(!db.isInsideTransaction)
+                #expect(try !db.tableExists("other"))
+                // Outside a transaction (the facts retained), then inside one.
+                for value in [4, 5] {
+                    var record = CallbackRecords.Keyed(id: nil, value: value)
+                    try record.insert(db)
+                }
+                try db.inTransaction {
+                    for value in [6, 7] {
+                        var record = CallbackRecords.Keyed(id: nil, value: value)
+                        try record.insert(db)
+                    }
+                    return .commit
+                }
+                #expect(try Int.fetchAll(db, sql: "SELECT value FROM keyed ORDER BY id") == [4, 5, 6, 7])
             }
         }
 
