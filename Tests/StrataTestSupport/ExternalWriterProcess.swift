@@ -13,8 +13,9 @@ package final class ExternalWriterProcess: @unchecked Sendable {
     private let output = Pipe()
     private let errors = Pipe()
     private let status = Waitable<Int32?>(nil)
-    /// With `watchesOutput`, the standard output read so far.
-    private let printed = Waitable("")
+    /// With `watchesOutput`, the standard output read so far, and whether
+    /// its end was read.
+    private let printed = Waitable((text: "", isComplete: false))
     private let watchesOutput: Bool
 
     /// The failure of a run: the helper is missing, or it exited with a
@@ -37,15 +38,22 @@ package final class ExternalWriterProcess: @unchecked Sendable {
         process.terminationHandler = { [status] process in
             status.update { $0 = process.terminationStatus }
         }
-        if watchesOutput {
-            output.fileHandleForReading.readabilityHandler = { [printed] handle in
-                let data = handle.availableData
-                if !data.isEmpty {
-                    printed.update { $0 += String(decoding: data, as: UTF8.self) }
-                }
-            }
-        }
         try process.run()
+        if watchesOutput {
+            // Read by a thread of its own with blocking reads, to the end of
+            // the output. Not with `readabilityHandler`: its dispatch source
+            // was still registered when the pipe closed with this object,
+            // which crashes libdispatch's event loop on Linux.
+            let handle = output.fileHandleForReading
+            Thread { [printed] in
+                while true {
+                    let data = handle.availableData
+                    if data.isEmpty { break }
+                    printed.update { $0.text += String(decoding: data, as: UTF8.self) }
+                }
+                printed.update { $0.isComplete = true }
+            }.start()
+        }
     }
 
     /// Waits for the helper to exit; returns its standard output (with
@@ -55,7 +63,8 @@ package final class ExternalWriterProcess: @unchecked Sendable {
         try await status.wait("strata-external-writer exits", timeout: timeout) { $0 != nil }
         let text: String
         if watchesOutput {
-            text = printed.value
+            try await printed.wait("the output of strata-external-writer ends", timeout: timeout) { $0.isComplete }
+            text = printed.value.text
         } else {
             text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
@@ -70,7 +79,7 @@ package final class ExternalWriterProcess: @unchecked Sendable {
     /// started with `watchesOutput`).
     package func waitForOutput(_ text: String, timeout: Duration = .seconds(30)) async throws {
         precondition(watchesOutput, "start the helper with watchesOutput")
-        try await printed.wait("strata-external-writer prints \(text)", timeout: timeout) { $0.contains(text) }
+        try await printed.wait("strata-external-writer prints \(text)", timeout: timeout) { $0.text.contains(text) }
     }
 
     /// Runs the helper to its end; returns its standard output.
