@@ -250,8 +250,10 @@ static inline void _strata_rebaser_delete(void *rebaser) {
 // statement arguments, read in place), read at each insert. A C atomic costs
 // a load where a lazy Swift global costs a `swift_once` call at each read.
 // Results: 0 not checked yet, 1 the layout holds, 2 it does not. With a
-// result, stores it; returns the result. Each object file may have its own
-// copy of the storage: each copy is checked once, with the same result.
+// result, stores it; returns the result. Each object file that uses this
+// function has its own copy of the storage: Strata calls it from one Swift
+// file only (LiteralMemoryLayouts.swift), so that a result is stored where
+// it is read.
 static inline int _strata_layout_check_result(int check, int result) {
     static _Atomic int results[2];
     if (result) {

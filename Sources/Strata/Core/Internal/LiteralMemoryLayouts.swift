@@ -78,21 +78,23 @@ enum LayoutCheck: CInt {
     case immortalStrings = 1
 
     /// Whether the layout holds, checked by `verify` on first use.
-    @inline(__always)
+    ///
+    /// Never inlined: the storage of a C `static inline` function's
+    /// variable is private to each object file that uses it, and release
+    /// builds compile each Swift file to an object of its own. Reading the
+    /// result where another file's code stored it would check again at each
+    /// call; reading and storing here, in one file, checks once.
+    @inline(never)
     func holds(verifiedBy verify: () -> Bool) -> Bool {
         switch _strata_layout_check_result(rawValue, 0) {
-        case 1: true
-        case 2: false
-        default: check(verify)
+        case 1: return true
+        case 2: return false
+        default:
+            let holds = verify()
+            // Threads that check at once store the same result.
+            _ = _strata_layout_check_result(rawValue, holds ? 1 : 2)
+            return holds
         }
-    }
-
-    @inline(never)
-    private func check(_ verify: () -> Bool) -> Bool {
-        let holds = verify()
-        // Threads that check at once store the same result.
-        _ = _strata_layout_check_result(rawValue, holds ? 1 : 2)
-        return holds
     }
 }
 
