@@ -24,7 +24,11 @@ extension Database {
         // Tested here: the call costs more than the test, and most
         // connections have no suspension observer.
         if suspension != nil && !isRunningBookkeeping { try checkSuspension(statement) }
-        wasInsideTransactionBeforeStatement = isInsideTransaction
+        // Only read after transaction statements (`statementDidExecute`):
+        // others spare the call to SQLite.
+        if statement.isTransactionStatement {
+            wasInsideTransactionBeforeStatement = isInsideTransaction
+        }
         if recordedRegion != nil {
             recordedRegion!.formUnion(statement.databaseRegion)
         }
@@ -79,7 +83,9 @@ extension Database {
         }
         if pendingTransactionCompletion != .none || statement.isTransactionStatement {
             schemaVersionIsChecked = false
-            if pendingTransactionCompletion == .none && wasInsideTransactionBeforeStatement && !isInsideTransaction {
+            if pendingTransactionCompletion == .none && statement.isTransactionStatement
+                && wasInsideTransactionBeforeStatement && !isInsideTransaction
+            {
                 // An empty transaction ended: SQLite's hooks stay silent.
                 completeEmptyTransaction(committed: !statement.isRollback)
             } else {

@@ -111,7 +111,8 @@ public final class Database {
     /// again at its end.
     var isRollbackPending = false
 
-    /// Whether a transaction was open when the current statement started.
+    /// Whether a transaction was open when the current transaction statement
+    /// (`BEGIN`, `COMMIT`, savepoints...) started; not kept for others.
     @exclusivity(unchecked) var wasInsideTransactionBeforeStatement = false
 
     /// The region read by the statements of a value observation fetch; nil

@@ -87,9 +87,9 @@ extension Statement {
             reset()
         }
         if !hasNamedParameters {
-            // Fast path: positional parameters only. The count from SQLite:
+            // Fast path: positional parameters only. The stored count:
             // `parameterNames` would cost a retain and a release of the array.
-            let count = Int(sqlite3_bind_parameter_count(sqliteStatement))
+            let count = Int(parameterCount)
             let sqliteStatement = self.sqliteStatement
             if bind {
                 // A literal of plain values, counted and bound in place:

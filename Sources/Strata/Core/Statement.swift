@@ -69,9 +69,14 @@ public final class Statement {
     /// schema changes. Computed once: it is read at each execution.
     let isRollback: Bool
 
+    /// The number of parameters (`sqlite3_bind_parameter_count`), read at
+    /// each binding: stored, rather than asked of SQLite twice an execution.
+    /// A recompilation of the statement keeps its SQL, hence its parameters.
+    let parameterCount: CInt
+
     /// The names of the parameters (without prefix), nil for anonymous `?`.
     private(set) lazy var parameterNames: [String?] = {
-        let count = sqlite3_bind_parameter_count(sqliteStatement)
+        let count = parameterCount
         guard count > 0 else { return [] }
         return (1...count).map { index -> String? in
             guard let cName = sqlite3_bind_parameter_name(sqliteStatement, index) else { return nil }
@@ -153,6 +158,7 @@ public final class Statement {
         let sql = givenSQL.trimmedSQL
         guard let handle else { return nil }
         self.sqliteStatement = handle
+        self.parameterCount = sqlite3_bind_parameter_count(handle)
         self.database = database
         self.unmanagedDatabase = Unmanaged.passUnretained(database)
         self._sql = sql
@@ -511,9 +517,9 @@ public final class Statement {
     /// The statement is not reset: it ran to its end, and the next binding
     /// resets it.
     private func clearBindings() {
-        // The count from SQLite: `parameterNames` would cost a retain and a
+        // The stored count: `parameterNames` would cost a retain and a
         // release of the array.
-        guard sqlite3_bind_parameter_count(sqliteStatement) <= Self.maximumClearedParameterCount else { return }
+        guard parameterCount <= Self.maximumClearedParameterCount else { return }
         sqlite3_clear_bindings(sqliteStatement)
         bindingsWereCleared = true
     }
