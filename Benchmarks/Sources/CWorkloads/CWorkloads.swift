@@ -311,10 +311,68 @@ public final class CInserts: @unchecked Sendable {
         try connection.execute("COMMIT")
     }
 
+    /// `insertPositionalWithAPICosts`, with the caller's arguments in a
+    /// Swift array (of the literal's size, with trivial elements), kept until
+    /// the next row as a statement keeps its arguments, then released: what
+    /// the Swift runtime costs any Swift implementation of GRDB's API per
+    /// row (allocation, atomic release, deallocation), without any binding
+    /// or bookkeeping of its own.
+    public func insertPositionalWithSwiftAPICosts(rowCount: Int, argumentBytes: Int) throws {
+        let keeper = SwiftArgumentsKeeper()
+        let stmt = try connection.prepare("INSERT INTO t VALUES (?,?,?,?,?,?,?,?,?,?)")
+        defer { sqlite3_finalize(stmt) }
+        precondition(argumentBytes == 32 + 10 * MemoryLayout<ArgumentSlot>.stride)
+        try connection.execute("BEGIN")
+        for row in 0..<rowCount {
+            let v = Int64(row)
+            let arguments: [ArgumentSlot] = [
+                ArgumentSlot(v), ArgumentSlot(v + 1), ArgumentSlot(v + 2), ArgumentSlot(v + 3), ArgumentSlot(v + 4),
+                ArgumentSlot(v + 5), ArgumentSlot(v + 6), ArgumentSlot(v + 7), ArgumentSlot(v + 8), ArgumentSlot(v + 9),
+            ]
+            keeper.bind(arguments, to: stmt)
+            let code = sqlite3_step(stmt)
+            guard code == SQLITE_DONE else {
+                try connection.check(code)
+                return
+            }
+            sqlite3_clear_bindings(stmt)
+        }
+        keeper.kept = []
+        try connection.execute("COMMIT")
+    }
+
     public func count() throws -> Int {
         let stmt = try connection.prepare("SELECT COUNT(*) FROM t")
         defer { sqlite3_finalize(stmt) }
         _ = sqlite3_step(stmt)
         return Int(sqlite3_column_int64(stmt, 0))
     }
+}
+
+/// Keeps the arguments of the last row, as a statement keeps its arguments
+/// (`insertPositionalWithSwiftAPICosts`).
+final class SwiftArgumentsKeeper: @unchecked Sendable {
+    var kept: [ArgumentSlot] = []
+
+    /// Resets the statement, binds the arguments, and keeps them, releasing
+    /// the previous ones.
+    @inline(never)
+    func bind(_ arguments: consuming [ArgumentSlot], to stmt: OpaquePointer) {
+        sqlite3_reset(stmt)
+        arguments.withUnsafeBufferPointer { buffer in
+            for column in 0..<10 {
+                sqlite3_bind_int64(stmt, Int32(column + 1), buffer[column].value)
+            }
+        }
+        kept = arguments
+    }
+}
+
+/// A value of the caller's arguments, of the size of an element of an
+/// array literal of `(any DatabaseValueConvertible)?` (40 bytes), with
+/// nothing to destroy.
+struct ArgumentSlot {
+    var value: Int64
+    var padding: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
+    init(_ value: Int64) { self.value = value }
 }

@@ -215,24 +215,40 @@ var orderedWorkloads = allWorkloads
         orderedWorkloads.insert(insertWorkload, at: index + 1)
     }
 #endif
-// The wall-clock floors of the inserts (issue 34 part 3): raw C with the
-// costs that GRDB's API imposes on any implementation (see
-// `CInserts.insertPositionalWithAPICosts`), in the Strata column, against
-// plain C. Printed in a table of their own.
+// The wall-clock floors of the inserts (issue 34 part 3), in the Strata
+// column, against plain C, printed in a table of their own: raw C with the
+// costs that GRDB's API imposes on any implementation
+// (`CInserts.insertPositionalWithAPICosts`), and the same with the
+// arguments in a Swift array, kept until the next row and released by the
+// Swift runtime, as any Swift implementation must
+// (`CInserts.insertPositionalWithSwiftAPICosts`).
 let floorPrefix = "Floor: "
-for (name, argumentBytes) in [("positional", 432), ("named", 592)] {
+let floors: [(name: String, insert: (Int) throws -> Void)] = [
+    (
+        "positional arguments (C + a 432-byte block per row + `sqlite3_clear_bindings`)",
+        { try cMTFloorInserts.insertPositionalWithAPICosts(rowCount: $0, argumentBytes: 432) }
+    ),
+    (
+        "named arguments (C + a 592-byte block per row + `sqlite3_clear_bindings`)",
+        { try cMTFloorInserts.insertPositionalWithAPICosts(rowCount: $0, argumentBytes: 592) }
+    ),
+    (
+        "positional arguments (C + a 432-byte Swift array kept until the next row + `sqlite3_clear_bindings`)",
+        { try cMTFloorInserts.insertPositionalWithSwiftAPICosts(rowCount: $0, argumentBytes: 432) }
+    ),
+]
+for floor in floors {
     let rowCount = Fixture.insertRowCount
     orderedWorkloads.append(
         Workload(
-            name: "\(floorPrefix)insert 50,000 rows, \(name) arguments (C + a \(argumentBytes)-byte block per row "
-                + "+ `sqlite3_clear_bindings`)",
+            name: "\(floorPrefix)insert 50,000 rows, \(floor.name)",
             variants: [
                 .cMT: Variant(reset: cMTInserts.reset) {
                     try cMTInserts.insertPositional(rowCount: rowCount)
                     return (rowCount, 0)
                 },
                 .strata: Variant(reset: cMTFloorInserts.reset) {
-                    try cMTFloorInserts.insertPositionalWithAPICosts(rowCount: rowCount, argumentBytes: argumentBytes)
+                    try floor.insert(rowCount)
                     return (rowCount, 0)
                 },
             ]))

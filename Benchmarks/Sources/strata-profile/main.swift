@@ -193,6 +193,12 @@ func cWorkloads(_ threading: CThreading) -> [String: Workload] {
         "requests": reads(.players) { try $0.queryInterfaceRequests() },
         "insert": inserts { try $0.insertPositional(rowCount: Fixture.insertRowCount) },
         "insert-named": inserts { try $0.insertNamed(rowCount: Fixture.insertRowCount) },
+        "insert-swift-floor": inserts {
+            try $0.insertPositionalWithSwiftAPICosts(rowCount: Fixture.insertRowCount, argumentBytes: 432)
+        },
+        "insert-floor": inserts {
+            try $0.insertPositionalWithAPICosts(rowCount: Fixture.insertRowCount, argumentBytes: 432)
+        },
         "insert-records": insertRecords,
         "insert-encodable": insertRecords,
         "records-macro": records,
