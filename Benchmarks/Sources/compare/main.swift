@@ -218,37 +218,46 @@ var orderedWorkloads = allWorkloads
 // The wall-clock floors of the inserts (issue 34 part 3), in the Strata
 // column, against plain C, printed in a table of their own: raw C with the
 // costs that GRDB's API imposes on any implementation
-// (`CInserts.insertPositionalWithAPICosts`), and the same with the
-// arguments in a Swift array, kept until the next row and released by the
-// Swift runtime, as any Swift implementation must
-// (`CInserts.insertPositionalWithSwiftAPICosts`).
+// (`CInserts.insertPositionalWithAPICosts`); the same with the arguments in
+// a Swift array, kept until the next row and released by the Swift runtime,
+// as any Swift implementation must
+// (`CInserts.insertPositionalWithSwiftAPICosts`); and the record insert with
+// the values given by the synthesized `encode(to:)` (`CEncodableFloor.swift`).
 let floorPrefix = "Floor: "
-let floors: [(name: String, insert: (Int) throws -> Void)] = [
+let floors: [(name: String, c: (Int) throws -> Void, floor: (Int) throws -> Void)] = [
     (
-        "positional arguments (C + a 432-byte block per row + `sqlite3_clear_bindings`)",
+        "rows, positional arguments (C + a 432-byte block per row + `sqlite3_clear_bindings`)",
+        { try cMTInserts.insertPositional(rowCount: $0) },
         { try cMTFloorInserts.insertPositionalWithAPICosts(rowCount: $0, argumentBytes: 432) }
     ),
     (
-        "named arguments (C + a 592-byte block per row + `sqlite3_clear_bindings`)",
+        "rows, named arguments (C + a 592-byte block per row + `sqlite3_clear_bindings`)",
+        { try cMTInserts.insertPositional(rowCount: $0) },
         { try cMTFloorInserts.insertPositionalWithAPICosts(rowCount: $0, argumentBytes: 592) }
     ),
     (
-        "positional arguments (C + a 432-byte Swift array kept until the next row + `sqlite3_clear_bindings`)",
+        "rows, positional arguments (C + a 432-byte Swift array kept until the next row + `sqlite3_clear_bindings`)",
+        { try cMTInserts.insertPositional(rowCount: $0) },
         { try cMTFloorInserts.insertPositionalWithSwiftAPICosts(rowCount: $0, argumentBytes: 432) }
+    ),
+    (
+        "`Encodable` records (C + the synthesized `encode(to:)` to an encoder that binds each value)",
+        { try cMTInserts.insertRecords(rowCount: $0) },
+        { try cMTFloorInserts.insertRecordsWithEncodableCosts(rowCount: $0) }
     ),
 ]
 for floor in floors {
     let rowCount = Fixture.insertRowCount
     orderedWorkloads.append(
         Workload(
-            name: "\(floorPrefix)insert 50,000 rows, \(floor.name)",
+            name: "\(floorPrefix)insert 50,000 \(floor.name)",
             variants: [
                 .cMT: Variant(reset: cMTInserts.reset) {
-                    try cMTInserts.insertPositional(rowCount: rowCount)
+                    try floor.c(rowCount)
                     return (rowCount, 0)
                 },
                 .strata: Variant(reset: cMTFloorInserts.reset) {
-                    try floor.insert(rowCount)
+                    try floor.floor(rowCount)
                     return (rowCount, 0)
                 },
             ]))
