@@ -12,34 +12,27 @@ public struct InsertionSuccess {
     /// The INTEGER PRIMARY KEY column that aliases the rowid, if any.
     public var rowIDColumn: String?
 
-    #if Macros
-        /// The inserted values. When the table has an INTEGER PRIMARY KEY
-        /// column, it holds the rowid.
-        public var persistenceContainer: PersistenceContainer {
-            @inlinable get { storage.container }
-            set { storage = .stored(newValue) }
+    /// The inserted values. When the table has an INTEGER PRIMARY KEY
+    /// column, it holds the rowid.
+    public var persistenceContainer: PersistenceContainer {
+        @inlinable get {
+            if let deferredContainer { return deferredContainer.container }
+            return storedContainer
         }
-
-        /// The container, or the record of an insert that bound its columns
-        /// without one, encoded when the container is read.
-        @usableFromInline var storage: PersistenceContainerStorage
-
-        init(rowID: Int64, rowIDColumn: String?, persistenceContainer: PersistenceContainer) {
-            self.rowID = rowID
-            self.rowIDColumn = rowIDColumn
-            storage = .stored(persistenceContainer)
+        set {
+            storedContainer = newValue
+            deferredContainer = nil
         }
+    }
 
-        // `consuming`, inlined: the storage was built, copied and destroyed.
-        @inline(__always)
-        init(rowID: Int64, rowIDColumn: String?, deferredContainer: consuming DeferredPersistenceContainer) {
-            self.rowID = rowID
-            self.rowIDColumn = rowIDColumn
-            storage = .deferred(deferredContainer)
-        }
-    #else
-        /// The inserted values. When the table has an INTEGER PRIMARY KEY
-        /// column, it holds the rowid.
-        public var persistenceContainer: PersistenceContainer
-    #endif
+    /// The container of an insert that filled one (empty otherwise).
+    ///
+    /// Two fields rather than an enum of the two cases: the optimizer
+    /// removes the copies of a struct of references that the callbacks make,
+    /// not those of an enum.
+    @usableFromInline var storedContainer: PersistenceContainer
+
+    /// The record of an insert that bound its columns without a container,
+    /// encoded when the container is read; nil otherwise.
+    @usableFromInline var deferredContainer: DeferredPersistenceContainer?
 }

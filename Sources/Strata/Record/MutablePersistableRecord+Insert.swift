@@ -27,14 +27,12 @@ extension MutablePersistableRecord {
     mutating func insertWithAllCallbacks(_ db: Database, onConflict conflictResolution: Database.ConflictResolution?)
         throws
     {
-        let saved = try withSaveCallbacks(db) { record in
+        var saved = try withSaveCallbacks(db) { record in
             try PersistenceSuccess(record.insertWithCallbacks(db, onConflict: conflictResolution))
         }
-        #if Macros
-            // A bound insert leaves no values buffer: no lookup of the facts.
-            guard saved.holdsStoredContainer else { return }
-        #endif
-        db.recordPersistenceInfo(Self.self).recycle(saved)
+        // A bound insert leaves no values buffer: no lookup of the facts.
+        guard saved.holdsStoredContainer else { return }
+        db.recycleContainerValues(of: Self.self, &saved)
     }
 
     /// Inserts a copy of the record, and returns it, as modified by

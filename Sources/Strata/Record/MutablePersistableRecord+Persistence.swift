@@ -133,12 +133,17 @@ extension MutablePersistableRecord {
             }
         #endif
         let info = db.recordPersistenceInfo(Self.self)
+        if selection == nil, let inserted = try insertBindingEncodedColumns(db, info, onConflict: conflictResolution) {
+            return inserted
+        }
         let container = try persistenceContainer(info)
         let conflict = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForInsert
         let inserted = try info.insert(
             db, container: container, conflictResolution: conflict, returning: selection, fetch: fetch)
         if conflict != .ignore || db.changesCount > 0 {
-            _persistenceDidWrite(inserted.persistenceContainer, columns: nil)
+            // The stored container, read in place (the getter of
+            // `persistenceContainer` copies it): this path filled one.
+            _persistenceDidWrite(inserted.storedContainer, columns: nil)
         }
         return inserted
     }

@@ -147,7 +147,8 @@ extension MutablePersistableRecord {
             container.setValue(rowID, forColumn: rowIDColumn)
         }
         _persistenceDidWrite(container, columns: nil)
-        return InsertionSuccess(rowID: rowID, rowIDColumn: rowIDColumn, persistenceContainer: container)
+        return InsertionSuccess(
+            rowID: rowID, rowIDColumn: rowIDColumn, storedContainer: container, deferredContainer: nil)
     }
 }
 

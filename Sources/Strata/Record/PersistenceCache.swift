@@ -22,12 +22,23 @@ final class RecordPersistenceInfo {
     @exclusivity(unchecked) private var insertEntries: [InsertEntry] = []
     @exclusivity(unchecked) private var lastInsertIndex = 0
     /// The columns of the last encoding, in order: the expected columns of the next one.
-    @exclusivity(unchecked) var encodingTemplate: [String]?
-    #if Macros
-        /// The deferred container of the last bound insert, reused while
-        /// nobody else keeps it (MutablePersistableRecord+BoundInsert.swift).
-        @usableFromInline @exclusivity(unchecked) var reusableDeferredContainer: DeferredPersistenceContainer?
-    #endif
+    @exclusivity(unchecked) var encodingTemplate: [String]? {
+        didSet { encodingTemplateCount = encodingTemplate?.count ?? 0 }
+    }
+    /// The number of columns of `encodingTemplate` (0 without one), read
+    /// without copying the array.
+    @exclusivity(unchecked) private(set) var encodingTemplateCount = 0
+    /// Where the encoder of a record binds its values to the INSERT of the
+    /// last encoding (MutablePersistableRecord+EncodedInsert.swift).
+    let encodedColumnBinding = EncodedColumnBinding()
+    /// Whether the encoder of a record may bind its values to the INSERT
+    /// (see `encodedColumnCount`).
+    @usableFromInline @exclusivity(unchecked) var bindsEncodedColumns = true
+    /// The number of records in a row whose values were not bound.
+    @exclusivity(unchecked) var unboundEncodingCount = 0
+    /// The deferred container of the last bound insert, reused while
+    /// nobody else keeps it (RecordPersistenceInfo+BoundInsert.swift).
+    @usableFromInline @exclusivity(unchecked) var reusableDeferredContainer: DeferredPersistenceContainer?
     /// The INSERT of the columns of the last encoding (`encodingTemplate`,
     /// `columnCount` of them) for one conflict resolution, unretained: an
     /// entry of `insertEntries`, which are never removed, owns it. Cleared
@@ -56,15 +67,14 @@ final class RecordPersistenceInfo {
 
     /// Keeps the values buffer of a container that nobody uses any longer,
     /// so that inserting many records does not allocate one per record.
+    ///
+    /// `inout`: the caller destroys the success, inline (consumed here, it
+    /// was destroyed through its value witness).
     @usableFromInline
-    func recycle(_ saved: consuming PersistenceSuccess) {
-        #if Macros
-            // In place: the getter of the container would copy it.
-            if let values = saved.takeStoredValues() { spareValues = values }
-        #else
-            // The values are kept: the next container overwrites them.
-            spareValues = saved.persistenceContainer.takeValues()
-        #endif
+    func recycle(_ saved: inout PersistenceSuccess) {
+        // In place: the getter of the container would copy it. The values
+        // are kept: the next container overwrites them.
+        if let values = saved.takeStoredValues() { spareValues = values }
     }
 
     /// Remembers the columns of an encoding, as the template of the next one.
@@ -173,11 +183,26 @@ extension RecordPersistenceInfo {
         if let rowIDColumn {
             container.setValue(rowID, forColumn: rowIDColumn)
         }
-        return InsertionSuccess(rowID: rowID, rowIDColumn: rowIDColumn, persistenceContainer: container)
+        // The memberwise initializer: with an initializer of its own, the
+        // success was copied into the result, and the copy destroyed.
+        return InsertionSuccess(
+            rowID: rowID, rowIDColumn: rowIDColumn, storedContainer: container, deferredContainer: nil)
     }
 }
 
 extension Database {
+    /// Keeps the values buffer of the container of a saved record, for the
+    /// next record of its type (`RecordPersistenceInfo.recycle(_:)`), when
+    /// its persistence facts are the last used ones, as they are after an
+    /// insert. Cheaper than looking the facts up: the buffer is only reused
+    /// memory, so their table does not matter.
+    @usableFromInline
+    func recycleContainerValues(of type: any MutablePersistableRecord.Type, _ saved: inout PersistenceSuccess) {
+        if schemaCache.lastRecordPersistence?.typeID == ObjectIdentifier(type) {
+            schemaCache.lastRecordPersistence?.recycle(&saved)
+        }
+    }
+
     /// The persistence facts of a record type, created on first use. The
     /// last used one is kept aside: loops insert many records of one type.
     @usableFromInline

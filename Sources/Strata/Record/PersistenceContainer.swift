@@ -50,6 +50,16 @@ public struct PersistenceContainer: Sendable {
         self.values.reserveCapacity(storedColumns.count)
     }
 
+    /// An empty container that expects the columns of the template, with
+    /// no values buffer: the encoder of an `Encodable` record that binds
+    /// its values to an INSERT (MutablePersistableRecord+EncodedInsert.swift)
+    /// stores none.
+    init(bindingTemplate template: [String]) {
+        storedColumns = template
+        values = []
+        followsTemplate = true
+    }
+
     /// Moves the values buffer out of the container, leaving it empty.
     mutating func takeValues() -> [DatabaseValue] {
         var values: [DatabaseValue] = []

@@ -1,61 +1,41 @@
 /// What ``MutablePersistableRecord/didSave(_:)`` and
 /// ``MutablePersistableRecord/didUpdate(_:)`` learn about a saved record.
 public struct PersistenceSuccess {
-    #if Macros
-        /// The saved values. After an insertion into a table with an INTEGER
-        /// PRIMARY KEY column, it holds the rowid.
-        public var persistenceContainer: PersistenceContainer {
-            @inlinable get { storage.container }
-            set { storage = .stored(newValue) }
-        }
+    /// The saved values. After an insertion into a table with an INTEGER
+    /// PRIMARY KEY column, it holds the rowid.
+    public var persistenceContainer: PersistenceContainer {
+        @inlinable get { storage.persistenceContainer }
+        set { storage.persistenceContainer = newValue }
+    }
 
-        /// The container, or the record of an insert that bound its columns
-        /// without one.
-        @usableFromInline var storage: PersistenceContainerStorage
+    /// The containers, in an insertion's success (with an unused rowid for
+    /// an update): a save that inserted moves the insertion's success in
+    /// whole, where moving its containers out left a success to destroy.
+    @usableFromInline var storage: InsertionSuccess
 
-        init(persistenceContainer: PersistenceContainer) {
-            storage = .stored(persistenceContainer)
-        }
+    init(persistenceContainer: PersistenceContainer) {
+        storage = InsertionSuccess(
+            rowID: 0, rowIDColumn: nil, storedContainer: persistenceContainer, deferredContainer: nil)
+    }
 
-        /// Moves the storage out of the insertion's success (a copy would
-        /// retain its reference, and the success's destruction release it).
-        @inlinable
-        init(_ inserted: consuming InsertionSuccess) {
-            storage = .empty
-            swap(&storage, &inserted.storage)
-        }
+    /// The success of an insertion, moved in.
+    @inlinable
+    init(_ inserted: consuming InsertionSuccess) {
+        storage = inserted
+    }
 
-        /// Whether the success holds a container (not the record of an
-        /// insert that bound its columns), whose values buffer `recycle`
-        /// keeps.
-        @inlinable
-        var holdsStoredContainer: Bool {
-            if case .stored = storage { return true }
-            return false
-        }
+    /// Whether the success holds a container (not the record of an
+    /// insert that bound its columns), whose values buffer `recycle`
+    /// keeps.
+    @inlinable
+    var holdsStoredContainer: Bool {
+        storage.deferredContainer == nil
+    }
 
-        /// Moves the values buffer out of the container that an insert
-        /// filled, for the next container; nil for a deferred container.
-        mutating func takeStoredValues() -> [DatabaseValue]? {
-            guard case .stored(var container) = storage else { return nil }
-            storage = .empty
-            return container.takeValues()
-        }
-    #else
-        /// The saved values. After an insertion into a table with an INTEGER
-        /// PRIMARY KEY column, it holds the rowid.
-        public var persistenceContainer: PersistenceContainer
-
-        init(persistenceContainer: PersistenceContainer) {
-            self.persistenceContainer = persistenceContainer
-        }
-
-        /// Moves the container out of the insertion's success (a copy would
-        /// retain its two buffers, and the success's destruction release them).
-        @inlinable
-        init(_ inserted: consuming InsertionSuccess) {
-            persistenceContainer = PersistenceContainer()
-            swap(&persistenceContainer, &inserted.persistenceContainer)
-        }
-    #endif
+    /// Moves the values buffer out of the container that an insert
+    /// filled, for the next container; nil for a deferred container.
+    mutating func takeStoredValues() -> [DatabaseValue]? {
+        guard storage.deferredContainer == nil else { return nil }
+        return storage.storedContainer.takeValues()
+    }
 }

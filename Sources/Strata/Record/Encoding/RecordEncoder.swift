@@ -11,15 +11,24 @@ extension EncodableRecord where Self: Encodable {
     /// that are not database values are stored as JSON text.
     @inlinable
     public func encode(to container: inout PersistenceContainer) throws {
-        let encoder = RecordEncoder<Self>.acquire()
-        swap(&encoder.container, &container)
+        // The kept encoder is borrowed from the thread's cache, which keeps
+        // it as long as the thread lives: no retain and release (atomic
+        // operations) per record. Only a new encoder is owned here.
+        let (acquired, isOwned) = RecordEncoder<Self>.acquireUnmanaged()
         defer {
-            swap(&encoder.container, &container)
-            encoder.isInUse = false
+            if isOwned { acquired.release() }
         }
-        try encode(to: encoder)
-        if let error = encoder.deferredError {
-            throw error
+        try acquired._withUnsafeGuaranteedRef { encoder in
+            swap(&encoder.container, &container)
+            defer {
+                swap(&encoder.container, &container)
+                encoder.isInUse = false
+                encoder.binding = nil
+            }
+            try encode(to: encoder)
+            if let error = encoder.deferredError {
+                throw error
+            }
         }
     }
 }
@@ -40,39 +49,54 @@ final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
     /// The error of a container that can not be stored, thrown once the
     /// record is encoded (containers are not created by throwing methods).
     @exclusivity(unchecked) @usableFromInline var deferredError: (any Error)?
+    /// Where the values are bound instead of stored, while the encoder
+    /// encodes a record that an INSERT binds
+    /// (MutablePersistableRecord+EncodedInsert.swift); nil otherwise.
+    /// Unmanaged: the record type's persistence facts own it.
+    @exclusivity(unchecked) @usableFromInline var binding: Unmanaged<EncodedColumnBinding>?
 
     private override init() {
         super.init()
     }
 
     /// An encoder ready for a record: the one kept for the record type on
-    /// this thread, or a new one (kept for the next record when none is).
+    /// this thread, unretained (the thread's cache keeps it), or a new one,
+    /// retained (`isOwned`: the caller releases it), when the kept one is in
+    /// use. The first encoder of a record type is kept for the next record.
     @usableFromInline
-    static func acquire() -> RecordEncoder<Record> {
+    static func acquireUnmanaged() -> (encoder: Unmanaged<RecordEncoder<Record>>, isOwned: Bool) {
         let recordType = ObjectIdentifier(Record.self)
-        let encoder = RecordEncoderCache.withCurrent { cache in
-            guard let kept = cache.encoder(for: recordType) else {
+        return RecordEncoderCache.withCurrent { cache -> (Unmanaged<RecordEncoder<Record>>, Bool) in
+            let acquired: (Unmanaged<RecordEncoder<Record>>, Bool)
+            if let kept = cache.encoder(for: recordType) {
+                if kept._withUnsafeGuaranteedRef({ $0.isInUse }) {
+                    // A record of the same type encoded while this one is.
+                    acquired = (Unmanaged.passRetained(RecordEncoder()), true)
+                } else {
+                    // Unchecked: the cache keeps encoders by record type.
+                    acquired = (Unmanaged<RecordEncoder<Record>>.fromOpaque(kept.toOpaque()), false)
+                }
+            } else {
                 let encoder = RecordEncoder()
                 encoder.isKept = true
                 cache.keep(encoder, for: recordType)
-                return encoder
+                acquired = (Unmanaged.passUnretained(encoder), false)
             }
-            if kept.isInUse {
-                // A record of the same type encoded while this one is.
-                return RecordEncoder()
+            // The binding that an INSERT asked for is taken by the first
+            // encoder acquired after the request: the inserted record's.
+            let binding = cache.takePendingBinding(for: recordType)
+            acquired.0._withUnsafeGuaranteedRef { encoder in
+                encoder.deferredError = nil
+                encoder.isInUse = true
+                encoder.binding = binding
+                if case .useDefaultKeys = Record.databaseColumnEncodingStrategy {
+                    encoder.usesDefaultKeys = true
+                } else {
+                    encoder.usesDefaultKeys = false
+                }
             }
-            // Unchecked: the cache keeps encoders by record type.
-            let encoder = unsafeDowncast(kept, to: RecordEncoder<Record>.self)
-            encoder.deferredError = nil
-            return encoder
+            return acquired
         }
-        encoder.isInUse = true
-        if case .useDefaultKeys = Record.databaseColumnEncodingStrategy {
-            encoder.usesDefaultKeys = true
-        } else {
-            encoder.usesDefaultKeys = false
-        }
-        return encoder
     }
 
     /// The bits of the key (``CodingKeyBits``) that wrote each column of
@@ -176,6 +200,12 @@ final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
             // The key that wrote the template's next column in a previous record.
             let index = container.templateCount
             if container.followsTemplate && index < keyBits.count && keyBits[index] == bits {
+                if let binding {
+                    // Bound to the INSERT of the template, not stored.
+                    binding._withUnsafeGuaranteedRef { $0.bind(value, at: index) }
+                    container.templateCount = index &+ 1
+                    return
+                }
                 container.setNextTemplateValue(value)
                 return
             }
@@ -183,10 +213,22 @@ final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
         storeUnpredicted(value, forKey: key)
     }
 
+    /// Stops binding values to an INSERT (see `binding`): the record is
+    /// encoded again into a container. The values stored from now on are
+    /// not used.
+    func abandonBinding() {
+        guard let binding else { return }
+        binding._withUnsafeGuaranteedRef { $0.abandon() }
+        self.binding = nil
+        // No value was stored: the template's values start again.
+        container.templateCount = 0
+    }
+
     /// Stores the value by column name, and remembers the key when it wrote
     /// the template's next column.
     @inline(never)
     private func storeUnpredicted<Key: CodingKey>(_ value: DatabaseValue, forKey key: Key) {
+        abandonBinding()
         let index = container.templateCount
         let followedTemplate = container.followsTemplate
         container.setDatabaseValue(value, forColumn: column(key))
@@ -204,7 +246,19 @@ final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
     /// Stores any encodable value, applying the record strategies.
     func store<T: Encodable>(encodable value: T, forKey key: some CodingKey) throws {
         let column = column(key)
-        container.setValue(try Self.databaseValue(of: value, key: key, column: column), forColumn: column)
+        let value = try Self.databaseValue(of: value, key: key, column: column)
+        if let binding {
+            let index = container.templateCount
+            if index < container.storedColumns.count && container.storedColumns[index] == column {
+                // The template's next column: bound, as in `store(_:forKey:)`.
+                let databaseValue = value?.databaseValue ?? .null
+                binding._withUnsafeGuaranteedRef { $0.bind(databaseValue, at: index) }
+                container.templateCount = index &+ 1
+                return
+            }
+            abandonBinding()
+        }
+        container.setValue(value, forColumn: column)
     }
 
     /// The stored value of an encodable value.
@@ -367,7 +421,9 @@ struct RecordSingleValueEncodingContainer<Record: EncodableRecord>: SingleValueE
             throw notAKeyedValue(value)
         }
         if let record = value as? any EncodableRecord {
-            // A record writes its columns with its own persistence encoding.
+            // A record writes its columns with its own persistence encoding,
+            // which does not bind.
+            encoder.abandonBinding()
             try record.encode(to: &encoder.container)
             return
         }

@@ -12,6 +12,33 @@ final class RecordEncoderCache {
     private var lastEncoder: RecordEncoderBase?
     /// The encoders of the other record types.
     private var encoders: [ObjectIdentifier: RecordEncoderBase] = [:]
+    /// The binding that an INSERT asks the encoder of the next record to
+    /// use (MutablePersistableRecord+EncodedInsert.swift); nil otherwise.
+    @exclusivity(unchecked) private var pendingBinding: Unmanaged<EncodedColumnBinding>?
+
+    /// Asks the encoder of the next record to bind its values.
+    func requestBinding(_ binding: EncodedColumnBinding) {
+        pendingBinding = Unmanaged.passUnretained(binding)
+    }
+
+    /// The requested binding, if any and for this record type, which is no
+    /// longer requested. The encoder of another record type (a record whose
+    /// own `encode(to:)` uses the encoding of another) does not take it.
+    @inline(__always)
+    func takePendingBinding(for recordType: ObjectIdentifier) -> Unmanaged<EncodedColumnBinding>? {
+        guard let binding = pendingBinding,
+            binding._withUnsafeGuaranteedRef({ $0.recordType == recordType })
+        else { return nil }
+        pendingBinding = nil
+        binding._withUnsafeGuaranteedRef { $0.isTaken = true }
+        return binding
+    }
+
+    /// Forgets a request that no encoder took (the record's own
+    /// `encode(to:)` filled its container, or threw before encoding).
+    func cancelBinding() {
+        pendingBinding = nil
+    }
 
     deinit {
         // An encoder and its cached container reference each other.
@@ -37,13 +64,14 @@ final class RecordEncoderCache {
         return pointer
     }
 
-    /// The encoder kept for the record type, if any.
+    /// The encoder kept for the record type, if any, unretained: the cache
+    /// keeps it as long as the thread lives.
     @inline(__always)
-    func encoder(for recordType: ObjectIdentifier) -> RecordEncoderBase? {
-        if lastType == recordType {
-            return lastEncoder
+    func encoder(for recordType: ObjectIdentifier) -> Unmanaged<RecordEncoderBase>? {
+        if lastType == recordType, let lastEncoder {
+            return Unmanaged.passUnretained(lastEncoder)
         }
-        return otherEncoder(for: recordType)
+        return otherEncoder(for: recordType).map { Unmanaged.passUnretained($0) }
     }
 
     @inline(never)
