@@ -89,6 +89,7 @@ extension RecordPersistenceInfo {
             // Only this record type's inserts store one in its info.
             let container = unsafeDowncast(reusableDeferredContainer!, to: DeferredRecordContainer<Record>.self)
             container.record = record
+            container.forgetContainer()
             return container
         }
         let container = DeferredRecordContainer(record)
@@ -110,16 +111,33 @@ class DeferredPersistenceContainer {
     /// Whether `rowIDColumn` was read from the table's schema.
     @exclusivity(unchecked) var knowsRowIDColumn = false
 
+    /// The container, once read: a callback that reads several values
+    /// encodes the record once. Valid while `encodedGeneration` is
+    /// `generation` (a reused box counts its records, rather than
+    /// destroying the previous record's container at each insert).
+    @exclusivity(unchecked) private var encodedContainer: PersistenceContainer?
+    @exclusivity(unchecked) private var encodedGeneration = 0
+    @exclusivity(unchecked) private var generation = 1
+
     @usableFromInline init() {}
 
     /// The encoded record, with the rowid.
     @usableFromInline
     var container: PersistenceContainer {
+        if encodedGeneration == generation, let encodedContainer { return encodedContainer }
         var container = encoded()
         if let rowIDColumn {
             container.setValue(rowID, forColumn: rowIDColumn)
         }
+        encodedContainer = container
+        encodedGeneration = generation
         return container
+    }
+
+    /// Forgets the container of the previous record (a reused box).
+    @usableFromInline
+    func forgetContainer() {
+        generation &+= 1
     }
 
     func encoded() -> PersistenceContainer {

@@ -81,6 +81,45 @@ import Testing
         }
     }
 
+    /// Counts its encodings, and reads its container twice in didInsert.
+    struct Counted: Encodable, MutablePersistableRecord {
+        final class Counter { var encodings = 0 }
+        static let databaseTableName = "player"
+        var id: Int64?
+        var name: String
+        let counter: Counter
+        var names: [String] = []
+
+        enum CodingKeys: String, CodingKey { case id, name }
+
+        func encode(to encoder: any Encoder) throws {
+            counter.encodings += 1
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+        }
+
+        mutating func didInsert(_ inserted: InsertionSuccess) {
+            for _ in 0..<2 {
+                names.append(inserted.persistenceContainer["name"].map { "\($0)" } ?? "-")
+            }
+        }
+    }
+
+    @Test("A callback that reads the container of a bound insert twice encodes the record once more")
+    func deferredContainerIsEncodedOnce() throws {
+        try inMemoryWrite(Self.playerSchema) { db in
+            let counter = Counted.Counter()
+            var records = (1...3).map { Counted(id: nil, name: "N\($0)", counter: counter) }
+            for index in records.indices { try records[index].insert(db) }
+            #expect(Self.info(db, Counted.self).encodedColumnBinding.boundCount == 2)
+            // 1: the container; 2: bound, given up (the keys were not known
+            // yet), then the container; 3: bound, then once for didInsert.
+            #expect(counter.encodings == 5)
+            #expect(records.map(\.names) == [["\"N1\"", "\"N1\""], ["\"N2\"", "\"N2\""], ["\"N3\"", "\"N3\""]])
+        }
+    }
+
     @Test("A constraint violation in a bound insert throws the container path's error, with its arguments")
     func errorsOfBoundInserts() throws {
         var configuration = Configuration()
