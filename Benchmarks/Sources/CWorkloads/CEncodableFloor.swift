@@ -19,27 +19,31 @@ struct BindingEncoderError: Error {}
 
 /// Binds each encoded integer to the next parameter of a statement. Its
 /// keyed container is made once and handed out again for the same key
-/// type, as a library that keeps its encoder would.
+/// type, as a library that keeps its encoder would: kept in a box of its
+/// key type, read back without a dynamic cast nor type metadata (looking
+/// up the metadata of `KeyedEncodingContainer<Key>` cost 300 instructions
+/// a record).
 final class BindingEncoder: Encoder {
     let statement: OpaquePointer
     var nextIndex: Int32 = 1
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     private var containerKeyType: ObjectIdentifier?
-    private var container: AnyObject?
+    private var containerBox: AnyObject?
 
     init(statement: OpaquePointer) {
         self.statement = statement
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if containerKeyType == ObjectIdentifier(Key.self), let container {
-            // A keyed container is one reference to its box.
-            return unsafeBitCast(container, to: KeyedEncodingContainer<Key>.self)
+        if containerKeyType == ObjectIdentifier(Key.self), let containerBox {
+            // Unchecked: the key type tells the type of the box.
+            return Unmanaged<KeptContainer<Key>>.fromOpaque(Unmanaged.passUnretained(containerBox).toOpaque())
+                ._withUnsafeGuaranteedRef { $0.container() }
         }
         let made = KeyedEncodingContainer(BindingContainer<Key>(encoder: self))
         containerKeyType = ObjectIdentifier(Key.self)
-        container = unsafeBitCast(made, to: AnyObject.self)
+        containerBox = KeptContainer(made)
         return made
     }
 
@@ -52,6 +56,25 @@ final class BindingEncoder: Encoder {
         nextIndex &+= 1
     }
 }
+
+/// A keyed container kept by `BindingEncoder`, behind a closure: a stored
+/// closure has the same layout whatever the key type, so that reading it
+/// needs no type metadata.
+final class KeptContainer<Key: CodingKey> {
+    let container: () -> KeyedEncodingContainer<Key>
+    init(_ container: KeyedEncodingContainer<Key>) { self.container = container.closureReturningSelf() }
+}
+
+/// Makes the closure of `KeptContainer` in a protocol extension, where it
+/// captures the metadata of its type: made in a context generic over the
+/// key, it looked the metadata up at each call.
+protocol ClosureReturningSelf {}
+
+extension ClosureReturningSelf {
+    func closureReturningSelf() -> () -> Self { { self } }
+}
+
+extension KeyedEncodingContainer: ClosureReturningSelf {}
 
 /// The keyed container of `BindingEncoder`: integers are bound, other values
 /// are refused (the floor's records only hold integers).
