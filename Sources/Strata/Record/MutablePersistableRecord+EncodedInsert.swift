@@ -20,7 +20,7 @@ extension MutablePersistableRecord {
     func insertBindingEncodedColumns(
         _ db: Database, _ info: RecordPersistenceInfo, onConflict conflictResolution: Database.ConflictResolution?
     ) throws -> InsertionSuccess? {
-        guard info.bindsEncodedColumns, let columnCount = info.encodedColumnCount else { return nil }
+        guard let columnCount = info.encodedColumnCount else { return nil }
         let conflict = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForInsert
         guard let statement = try info.boundInsertStatement(db, columnCount: columnCount, conflict: conflict)
         else { return nil }

@@ -33,7 +33,7 @@ final class RecordPersistenceInfo {
     let encodedColumnBinding = EncodedColumnBinding()
     /// Whether the encoder of a record may bind its values to the INSERT
     /// (see `encodedColumnCount`).
-    @usableFromInline @exclusivity(unchecked) var bindsEncodedColumns = true
+    @exclusivity(unchecked) var bindsEncodedColumns = true
     /// The number of records in a row whose values were not bound.
     @exclusivity(unchecked) var unboundEncodingCount = 0
     /// The deferred container of the last bound insert, reused while

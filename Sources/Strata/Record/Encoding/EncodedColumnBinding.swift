@@ -9,7 +9,8 @@
 /// next.
 ///
 /// Unchecked sendable: only the connection's queue uses it, while it
-/// encodes a record; the containers that point to it never leave the insert.
+/// encodes a record; the encoder that points to it forgets it when the
+/// record is encoded.
 @usableFromInline
 final class EncodedColumnBinding: @unchecked Sendable {
     /// The record type whose encoder binds (that of the inserted record).
