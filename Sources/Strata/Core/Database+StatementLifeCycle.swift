@@ -8,7 +8,29 @@ import Foundation
 
 extension Database {
     /// Called before a statement is stepped.
+    ///
+    /// Most statements (an insert in a transaction, without observers nor
+    /// integrations) only need the tests of this inlined function; the full
+    /// work, `statementWillExecuteWithHooks(_:)`, runs when one of them
+    /// fails. Such an execution then runs a few dozen bytes of code here,
+    /// where two calls ran hundreds, spread over a dozen lines of the
+    /// processor's instruction cache, which SQLite's own code of an insert
+    /// nearly fills (issue 34).
+    @inline(__always)
     func statementWillExecute(_ statement: Statement) throws {
+        if _fastPath(
+            !statementsNeedHooks && !statement.hasExecutionEffects && !interruptState.stopsStatements
+                && (wrappedTransactionDepth == 0 || isRunningBookkeeping
+                    || sqlite3_get_autocommit(sqliteConnection) == 0))
+        {
+            return
+        }
+        try statementWillExecuteWithHooks(statement)
+    }
+
+    /// `statementWillExecute(_:)`, all of it.
+    @inline(never)
+    private func statementWillExecuteWithHooks(_ statement: Statement) throws {
         try checkCancellation(statement)
         if sqliteConnection == nil {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Connection is closed", sql: statement.sql)
@@ -65,8 +87,21 @@ extension Database {
         }
     }
 
-    /// Called after a statement ran to completion.
+    /// Called after a statement ran to completion. Inlined, with the tests
+    /// that most statements pass (see `statementWillExecute(_:)`).
+    @inline(__always)
     func statementDidExecute(_ statement: Statement) {
+        if _fastPath(
+            !statementsNeedHooks && !statement.hasExecutionEffects && pendingTransactionCompletion == .none)
+        {
+            return
+        }
+        statementDidExecuteWithHooks(statement)
+    }
+
+    /// `statementDidExecute(_:)`, all of it.
+    @inline(never)
+    private func statementDidExecuteWithHooks(_ statement: Statement) {
         if statement.invalidatesDatabaseSchemaCache {
             clearSchemaCache()
             if isInsideTransaction { transactionChangedSchema = true }

@@ -20,7 +20,9 @@ import Foundation
 public final class Database {
     /// The raw connection handle, owned by Strata: never close it.
     /// Nil once the connection is closed.
-    @exclusivity(unchecked) public private(set) var sqliteConnection: SQLiteConnection?
+    @exclusivity(unchecked) public private(set) var sqliteConnection: SQLiteConnection? {
+        didSet { updateStatementHooks() }
+    }
 
     /// The configuration of the connection.
     public let configuration: Configuration
@@ -70,7 +72,9 @@ public final class Database {
     let interruptState = InterruptState()
 
     /// Listens to ``suspendNotification``, with ``Configuration/observesSuspensionNotifications``.
-    @exclusivity(unchecked) private(set) var suspension: SuspensionObserver?
+    @exclusivity(unchecked) private(set) var suspension: SuspensionObserver? {
+        didSet { updateStatementHooks() }
+    }
 
     /// Schema information cached by introspection (`Database+Schema.swift`).
     @exclusivity(unchecked) var schemaCache = SchemaCache()
@@ -117,10 +121,29 @@ public final class Database {
 
     /// The region read by the statements of a value observation fetch; nil
     /// when no fetch records its region.
-    @exclusivity(unchecked) var recordedRegion: DatabaseRegion?
+    @exclusivity(unchecked) var recordedRegion: DatabaseRegion? {
+        didSet { updateStatementHooks() }
+    }
 
     /// Delivers changes to transaction observers; nil until the first one is added.
-    @exclusivity(unchecked) var observationBroker: TransactionObservationBroker?
+    @exclusivity(unchecked) var observationBroker: TransactionObservationBroker? {
+        didSet { updateStatementHooks() }
+    }
+
+    /// Whether statements need more than the tests that every statement
+    /// runs before and after it executes (see `statementWillExecute(_:)`):
+    /// the connection is closed, or it has a suspension observer, a region
+    /// being recorded, transaction observers (once one was added), or
+    /// integrations. Kept by the observers of these properties, so that
+    /// each statement reads one flag; true until the end of `init`.
+    @exclusivity(unchecked) private(set) var statementsNeedHooks = true
+
+    /// Computes `statementsNeedHooks`.
+    private func updateStatementHooks() {
+        statementsNeedHooks =
+            sqliteConnection == nil || suspension != nil || recordedRegion != nil || observationBroker != nil
+            || instrument != nil
+    }
 
     /// Receives the queries of prefetched rows (`including(all:)`) with the
     /// key path of their rows, while ``dumpRequest(_:format:to:)`` runs.
@@ -229,6 +252,8 @@ public final class Database {
             closeConnection()
             throw error
         }
+        // The initializer's own assignments call no observer.
+        updateStatementHooks()
         instrument?.connectionDidOpen(self)
     }
 

@@ -32,7 +32,11 @@ extension Statement {
     /// `setArguments(_:)`, taking the arguments: the statement keeps them
     /// without retaining them again.
     func takeArguments(_ arguments: consuming StatementArguments) throws {
-        _ = try bindings(for: arguments, allowingRemainingValues: false, bind: true)
+        if let code = bindPositionalLiteral(arguments) {
+            if code != SQLITE_OK { try check(code, arguments) }
+        } else {
+            _ = try bindings(for: arguments, allowingRemainingValues: false, bind: true)
+        }
         // The previous arguments are released here: usually the last
         // reference to the literal of the previous execution.
         _arguments.destroyUnsharedLiterals()
@@ -71,6 +75,30 @@ extension Statement {
         _arguments = StatementArguments(
             values: Array(arguments.values.prefix(consumed)), namedPairs: arguments.namedPairs)
         arguments.values.removeFirst(consumed)
+    }
+
+    /// Resets the statement and binds the arguments of most executions: a
+    /// literal of plain values (see `PlainValues`), one for each parameter
+    /// of a statement without named parameters. Returns the first SQLite
+    /// result code that is not SQLITE_OK, or SQLITE_OK; nil, without
+    /// resetting the statement, for other arguments, which
+    /// `bindings(for:allowingRemainingValues:bind:)` binds or reports.
+    ///
+    /// Inlined, apart from `bindings`: with its other cases and its errors,
+    /// that function is large, and an insert then ran hundreds of bytes of
+    /// code more than it needs, spread over many lines of the processor's
+    /// instruction cache, where SQLite's own code hardly fits (issue 34).
+    @inline(__always)
+    private func bindPositionalLiteral(_ arguments: borrowing StatementArguments) -> CInt? {
+        guard !hasNamedParameters else { return nil }
+        let count = Int(parameterCount)
+        let sqliteStatement = self.sqliteStatement
+        let code = arguments.withLiteralValues { literal -> CInt? in
+            guard literal.elements.count == count else { return nil }
+            reset()
+            return literal.bind(to: sqliteStatement, count: count)
+        }
+        return code ?? nil
     }
 
     /// Checks that the arguments fit the parameters, binds them when `bind` is

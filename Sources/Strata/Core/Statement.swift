@@ -69,6 +69,11 @@ public final class Statement {
     /// schema changes. Computed once: it is read at each execution.
     let isRollback: Bool
 
+    /// Whether running the statement may change the transaction or the
+    /// schema (`isTransactionStatement || invalidatesDatabaseSchemaCache`):
+    /// one test for the connection's hooks at each execution.
+    let hasExecutionEffects: Bool
+
     /// The number of parameters (`sqlite3_bind_parameter_count`), read at
     /// each binding: stored, rather than asked of SQLite twice an execution.
     /// A recompilation of the statement keeps its SQL, hence its parameters.
@@ -168,6 +173,7 @@ public final class Statement {
         self.isTransactionStatement = authorizer.isTransactionStatement
         self.eventKinds = authorizer.eventKinds
         self.savepointAction = authorizer.savepointAction
+        self.hasExecutionEffects = authorizer.isTransactionStatement || authorizer.invalidatesDatabaseSchemaCache
         self.isRollback =
             authorizer.isTransactionStatement
             && sql.utf8.prefix(8).elementsEqual("ROLLBACK".utf8, by: { $0 & 0xDF == $1 })
@@ -477,8 +483,8 @@ public final class Statement {
     /// Runs the statement to its end. `isReset` tells that the statement was
     /// just reset, by binding arguments: a second reset costed 1% of an insert.
     private func run(isReset: Bool) throws {
-        try prepareExecution(isReset: isReset)
-        defer { withDatabase { $0.statementDidExecute(self) } }
+        try beginExecution(isReset: isReset)
+        defer { endExecution() }
         while true {
             switch sqlite3_step(sqliteStatement) {
             case SQLITE_ROW:
@@ -495,11 +501,18 @@ public final class Statement {
     /// accesses, interruptions). Called before stepping.
     @usableFromInline
     func prepareExecution(isReset: Bool = false) throws {
+        try beginExecution(isReset: isReset)
+    }
+
+    /// `prepareExecution(isReset:)`, inlined in the library's executions
+    /// (`execute`, record inserts): most executions only run its tests.
+    @inline(__always)
+    func beginExecution(isReset: Bool) throws {
         if !isReset {
             reset()
         }
         if bindingsWereCleared {
-            setUncheckedArguments(_arguments)
+            rebindClearedArguments()
         }
         executionCount &+= 1
         checksRecompilation = true
@@ -507,6 +520,13 @@ public final class Statement {
         // even when it is nil.
         if stepFailure != nil { stepFailure = nil }
         try withDatabase { try $0.statementWillExecute(self) }
+    }
+
+    /// Binds the arguments again after `clearBindings()`. Out of line: few
+    /// executions need it, and its code would lengthen the others.
+    @inline(never)
+    private func rebindClearedArguments() {
+        setUncheckedArguments(_arguments)
     }
 
     /// Releases the values bound in SQLite (`sqlite3_clear_bindings`) of a
@@ -531,6 +551,12 @@ public final class Statement {
     /// Called when a cursor reached the end of the statement.
     @usableFromInline
     func didFinishStepping() {
+        endExecution()
+    }
+
+    /// `didFinishStepping()`, inlined in the library's executions.
+    @inline(__always)
+    func endExecution() {
         withDatabase { $0.statementDidExecute(self) }
     }
 

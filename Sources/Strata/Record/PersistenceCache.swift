@@ -276,7 +276,7 @@ extension Statement {
     /// The fast path of insertions: no `StatementArguments` is built, unless
     /// for the error message.
     func executeBinding(_ values: [DatabaseValue]) throws {
-        try prepareExecution()
+        try beginExecution(isReset: false)
         let sqliteStatement = self.sqliteStatement
         let code = values.withUnsafeBufferPointer { buffer -> CInt in
             for i in buffer.indices {
@@ -292,7 +292,7 @@ extension Statement {
         while true {
             switch sqlite3_step(sqliteStatement) {
             case SQLITE_DONE:
-                didFinishStepping()
+                endExecution()
                 return
             case SQLITE_ROW:
                 steppedRowCount &+= 1

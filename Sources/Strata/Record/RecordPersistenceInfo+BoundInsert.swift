@@ -48,14 +48,14 @@ extension RecordPersistenceInfo {
     ) throws -> InsertionSuccess {
         // `consuming`: the success takes the caller's reference, which
         // it would otherwise copy (a retain, and the caller's release).
-        try statement.prepareExecution(isReset: true)
+        try statement.beginExecution(isReset: true)
         if bindCode != SQLITE_OK {
             throw statement.failure(bindCode, deferredContainer.encoded().databaseValues)
         }
         while true {
             switch sqlite3_step(statement.sqliteStatement) {
             case SQLITE_DONE:
-                statement.didFinishStepping()
+                statement.endExecution()
                 let rowID = db.lastInsertedRowID
                 deferredContainer.rowID = rowID
                 // A reused box knows the column from its previous insert.

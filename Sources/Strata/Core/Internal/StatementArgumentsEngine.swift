@@ -131,18 +131,29 @@ enum PlainValues {
     /// Binds a plain value (see `areAll`) and returns the SQLite result code.
     ///
     /// `layout` is `ExistentialLayout()`, made once by the caller's loop.
+    /// Integers are bound here; other values by `bindNonInteger`, out of
+    /// line: inlined, the string case made the callers' loops keep their
+    /// variables on the stack, and twice as long (issue 34).
     @inline(__always)
     static func bind(
         _ element: UnsafeRawPointer, to sqliteStatement: SQLiteStatement, at index: CInt,
         layout: ExistentialLayout
     ) -> CInt {
         let type = element.load(fromByteOffset: ExistentialLayout.typeOffset, as: UInt.self)
-        if type == layout.int {
-            return element.load(as: Int.self).bind(to: sqliteStatement, at: index)
+        // Int and Int64 have the same layout.
+        if _fastPath(type == layout.int || type == layout.int64) {
+            return sqlite3_bind_int64(sqliteStatement, index, element.load(as: Int64.self))
         }
-        if type == layout.int64 {
-            return element.load(as: Int64.self).bind(to: sqliteStatement, at: index)
-        }
+        return bindNonInteger(element, type: type, to: sqliteStatement, at: index, layout: layout)
+    }
+
+    /// `bind` for a plain value that is not an integer: a double, a string,
+    /// or nil.
+    @inline(never)
+    static func bindNonInteger(
+        _ element: UnsafeRawPointer, type: UInt, to sqliteStatement: SQLiteStatement, at index: CInt,
+        layout: ExistentialLayout
+    ) -> CInt {
         if type == layout.double {
             return element.load(as: Double.self).bind(to: sqliteStatement, at: index)
         }
@@ -204,15 +215,20 @@ struct PositionalLiteral: @unchecked Sendable {
     /// Binds the first `count` values to the first parameters, and returns
     /// the first SQLite result code that is not SQLITE_OK, or SQLITE_OK.
     func bind(to sqliteStatement: SQLiteStatement, count: Int) -> CInt {
+        precondition(count <= elements.count)
         let layout = ExistentialLayout()
         return elements.withUnsafeBufferPointer { buffer -> CInt in
             guard let start = buffer.baseAddress else { return SQLITE_OK }
-            let raw = UnsafeRawPointer(start)
-            for i in 0..<count {
-                let code = PlainValues.bind(
-                    raw + i * MemoryLayout<(any DatabaseValueConvertible)?>.stride, to: sqliteStatement,
-                    at: CInt(i + 1), layout: layout)
-                if code != SQLITE_OK { return code }
+            // Wrapping arithmetic on a pointer and an index: bounded by the
+            // count, checked above.
+            var element = UnsafeRawPointer(start)
+            var index: CInt = 1
+            let end = CInt(truncatingIfNeeded: count) &+ 1
+            while index < end {
+                let code = PlainValues.bind(element, to: sqliteStatement, at: index, layout: layout)
+                if _slowPath(code != SQLITE_OK) { return code }
+                element += MemoryLayout<(any DatabaseValueConvertible)?>.stride
+                index &+= 1
             }
             return SQLITE_OK
         }
