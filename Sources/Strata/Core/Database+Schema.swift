@@ -283,7 +283,7 @@ extension Database {
         guard isReadOnlyConnection, !schemaVersionIsChecked else { return }
         let version = try Int32.fetchOne(cachedStatement(sql: "PRAGMA schema_version")) ?? 0
         if schemaCache.schemaVersion != version {
-            schemaCache = SchemaCache()
+            schemaCache.reset()
             schemaCache.schemaVersion = version
         }
         schemaVersionIsChecked = isInsideTransaction

@@ -107,7 +107,7 @@ extension Database {
             if isInsideTransaction { transactionChangedSchema = true }
         } else if statement.isRollback && transactionChangedSchema {
             // Rolling back (to a savepoint) may undo schema changes.
-            schemaCache = SchemaCache()
+            schemaCache.reset()
         }
         if let observationBroker, !observationBroker.isEmpty {
             observationBroker.statementDidExecute(statement)
@@ -160,6 +160,7 @@ extension Database {
     /// Called at the end of each database access.
     func accessDidEnd() {
         schemaVersionIsChecked = false
+        schemaCache.accessDidEnd()
         retryPendingBookkeeping()
         if !statementsRunInAccess.isEmpty {
             let statements = statementsRunInAccess

@@ -249,7 +249,7 @@ extension Database {
         instrument?.transactionDidEnd(self, committed: pending == .commit)
         if pending == .rollback && changedSchema {
             // The rollback undid the schema changes of the transaction.
-            schemaCache = SchemaCache()
+            schemaCache.reset()
         }
         if let observationBroker, !observationBroker.isEmpty {
             // Observers fetch after a commit: never stopped by the

@@ -491,7 +491,7 @@ public final class Database {
     /// Forgets everything cached about the schema, including cached statements.
     public func clearSchemaCache() {
         statementCache.removeAll()
-        schemaCache = SchemaCache()
+        schemaCache.reset()
     }
 }
 

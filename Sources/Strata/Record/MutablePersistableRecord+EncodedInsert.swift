@@ -28,7 +28,7 @@ extension MutablePersistableRecord {
         // (its INSERT entries are never removed).
         return try statement._withUnsafeGuaranteedRef { statement in
             var container = info.makeBindingContainer(statement)
-            defer { info.endBinding() }
+            defer { info.endBinding(&container) }
             try encode(to: &container)
             guard let bindCode = info.encodedBindCode(columnCount: columnCount) else { return nil }
             return try info.executeBoundInsert(
@@ -49,20 +49,34 @@ extension RecordPersistenceInfo {
 
     /// A container for the record, whose encoder is asked to bind its
     /// values to `statement` (see `RecordEncoder.binding`).
+    ///
+    /// The container is `bindingContainer`, moved out, unless its columns
+    /// are not the template's: `endBinding(_:)` moves it back.
     @usableFromInline
     func makeBindingContainer(_ statement: Statement) -> PersistenceContainer {
         encodedColumnBinding.start(statement, recordType: typeID)
         let binding = encodedColumnBinding
         RecordEncoderCache.withCurrent { $0.requestBinding(binding) }
-        return PersistenceContainer(bindingTemplate: encodingTemplate ?? [])
+        var container = PersistenceContainer()
+        swap(&container, &bindingContainer)
+        guard let template = encodingTemplate, container.isEmptyBindingContainer(of: template) else {
+            return PersistenceContainer(bindingTemplate: encodingTemplate ?? [])
+        }
+        return container
     }
 
     /// Forgets the request of `makeBindingContainer(_:)` when no encoder
-    /// took it: the next record encoded on this thread must not bind.
+    /// took it (the next record encoded on this thread must not bind), and
+    /// keeps the container for the next record, emptied, unless it stored
+    /// values (a record that gave up binding).
     @usableFromInline
-    func endBinding() {
+    func endBinding(_ container: inout PersistenceContainer) {
         if !encodedColumnBinding.isTaken {
             RecordEncoderCache.withCurrent { $0.cancelBinding() }
+        }
+        container.templateCount = 0
+        if container.followsTemplate && container.values.isEmpty {
+            swap(&container, &bindingContainer)
         }
     }
 

@@ -132,20 +132,24 @@ extension MutablePersistableRecord {
                 return inserted
             }
         #endif
-        let info = db.recordPersistenceInfo(Self.self)
-        if selection == nil, let inserted = try insertBindingEncodedColumns(db, info, onConflict: conflictResolution) {
+        // Borrowed until the end of the insert (see `unmanagedRecordPersistenceInfo`).
+        return try db.unmanagedRecordPersistenceInfo(Self.self)._withUnsafeGuaranteedRef { info in
+            if selection == nil,
+                let inserted = try insertBindingEncodedColumns(db, info, onConflict: conflictResolution)
+            {
+                return inserted
+            }
+            let container = try persistenceContainer(info)
+            let conflict = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForInsert
+            let inserted = try info.insert(
+                db, container: container, conflictResolution: conflict, returning: selection, fetch: fetch)
+            if conflict != .ignore || db.changesCount > 0 {
+                // The stored container, read in place (the getter of
+                // `persistenceContainer` copies it): this path filled one.
+                _persistenceDidWrite(inserted.storedContainer, columns: nil)
+            }
             return inserted
         }
-        let container = try persistenceContainer(info)
-        let conflict = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForInsert
-        let inserted = try info.insert(
-            db, container: container, conflictResolution: conflict, returning: selection, fetch: fetch)
-        if conflict != .ignore || db.changesCount > 0 {
-            // The stored container, read in place (the getter of
-            // `persistenceContainer` copies it): this path filled one.
-            _persistenceDidWrite(inserted.storedContainer, columns: nil)
-        }
-        return inserted
     }
 
     /// Runs the UPDATE statement (or UPDATE ... RETURNING given to `fetch`)

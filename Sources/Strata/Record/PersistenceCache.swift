@@ -31,6 +31,10 @@ final class RecordPersistenceInfo {
     /// Where the encoder of a record binds its values to the INSERT of the
     /// last encoding (MutablePersistableRecord+EncodedInsert.swift).
     let encodedColumnBinding = EncodedColumnBinding()
+    /// The container that the encoder of a record fills while it binds
+    /// (its template only), moved out for each record and back: making one
+    /// per record retained the template (an atomic retain and release).
+    @exclusivity(unchecked) var bindingContainer = PersistenceContainer()
     /// Whether the encoder of a record may bind its values to the INSERT
     /// (see `encodedColumnCount`).
     @exclusivity(unchecked) var bindsEncodedColumns = true
@@ -55,18 +59,27 @@ final class RecordPersistenceInfo {
     /// The values of a recycled container, whose buffer the next container
     /// reuses.
     @exclusivity(unchecked) private var spareValues: [DatabaseValue] = []
+    /// The columns of a recycled container: the template, moved rather than
+    /// copied into the next container (a copy is an atomic retain, and the
+    /// recycling an atomic release).
+    @exclusivity(unchecked) private var spareColumns: [String] = []
 
     /// An empty container for encoding a record: it expects the columns of
-    /// the previous encoding, and reuses the values buffer of a recycled one.
+    /// the previous encoding, and reuses the buffers of a recycled one.
     @usableFromInline
     func makeContainer() -> PersistenceContainer {
         var values: [DatabaseValue] = []
         swap(&values, &spareValues)
+        var columns: [String] = []
+        swap(&columns, &spareColumns)
+        if let encodingTemplate, PersistenceContainer.sharesBuffer(columns, encodingTemplate) {
+            return PersistenceContainer(template: columns, values: values)
+        }
         return PersistenceContainer(template: encodingTemplate, values: values)
     }
 
-    /// Keeps the values buffer of a container that nobody uses any longer,
-    /// so that inserting many records does not allocate one per record.
+    /// Keeps the buffers of a container that nobody uses any longer, so
+    /// that inserting many records does not allocate one per record.
     ///
     /// `inout`: the caller destroys the success, inline (consumed here, it
     /// was destroyed through its value witness).
@@ -74,7 +87,10 @@ final class RecordPersistenceInfo {
     func recycle(_ saved: inout PersistenceSuccess) {
         // In place: the getter of the container would copy it. The values
         // are kept: the next container overwrites them.
-        if let values = saved.takeStoredValues() { spareValues = values }
+        if let (columns, values) = saved.takeStoredBuffers() {
+            spareValues = values
+            spareColumns = columns
+        }
     }
 
     /// Remembers the columns of an encoding, as the template of the next one.
@@ -198,8 +214,12 @@ extension Database {
     /// memory, so their table does not matter.
     @usableFromInline
     func recycleContainerValues(of type: any MutablePersistableRecord.Type, _ saved: inout PersistenceSuccess) {
-        if schemaCache.lastRecordPersistence?.typeID == ObjectIdentifier(type) {
-            schemaCache.lastRecordPersistence?.recycle(&saved)
+        // Unretained: the cache keeps the facts.
+        guard let last = schemaCache.unmanagedLastRecordPersistence else { return }
+        last._withUnsafeGuaranteedRef { info in
+            if info.typeID == ObjectIdentifier(type) {
+                info.recycle(&saved)
+            }
         }
     }
 
@@ -212,14 +232,35 @@ extension Database {
         if let info = schemaCache.lastRecordPersistence, info.typeID == key, info.tableName == tableName {
             return info
         }
-        if let info = schemaCache.recordPersistence[key], info.tableName == tableName {
-            schemaCache.lastRecordPersistence = info
-            return info
+        if let info = schemaCache.recordPersistence[key] {
+            if info.tableName == tableName {
+                schemaCache.lastRecordPersistence = info
+                return info
+            }
+            // Another table for the same type: an insert may still borrow
+            // the former facts.
+            schemaCache.retire(info)
         }
         let info = RecordPersistenceInfo(typeID: key, tableName: tableName)
         schemaCache.recordPersistence[key] = info
         schemaCache.lastRecordPersistence = info
         return info
+    }
+
+    /// `recordPersistenceInfo(_:)`, not retained: the caller borrows the
+    /// facts until the end of the current access at most, which they
+    /// outlive even when the schema cache is cleared in the meantime (see
+    /// `SchemaCache.retiredRecordPersistence`). One atomic retain and
+    /// release less per insert.
+    @usableFromInline
+    func unmanagedRecordPersistenceInfo(_ type: any MutablePersistableRecord.Type) -> Unmanaged<RecordPersistenceInfo>
+    {
+        if let last = schemaCache.unmanagedLastRecordPersistence,
+            last._withUnsafeGuaranteedRef({ $0.typeID == ObjectIdentifier(type) && $0.tableName == type.databaseTableName })
+        {
+            return last
+        }
+        return Unmanaged.passUnretained(recordPersistenceInfo(type))
     }
 }
 

@@ -60,14 +60,32 @@ public struct PersistenceContainer: Sendable {
         followsTemplate = true
     }
 
-    /// Moves the values buffer out of the container, leaving it empty.
-    mutating func takeValues() -> [DatabaseValue] {
+    /// Whether the container is one of `init(bindingTemplate:)` with this
+    /// very template (the same buffer), and nothing set.
+    func isEmptyBindingContainer(of template: [String]) -> Bool {
+        followsTemplate && templateCount == 0 && values.isEmpty && Self.sharesBuffer(storedColumns, template)
+    }
+
+    /// Moves the columns and values buffers out of the container, leaving
+    /// it empty.
+    mutating func takeBuffers() -> (columns: [String], values: [DatabaseValue]) {
         var values: [DatabaseValue] = []
         swap(&values, &self.values)
-        storedColumns = []
+        var columns: [String] = []
+        swap(&columns, &storedColumns)
         followsTemplate = false
         templateCount = 0
-        return values
+        return (columns, values)
+    }
+
+    /// Whether two arrays of names share their buffer: a container's
+    /// columns that are a template, and that template.
+    static func sharesBuffer(_ lhs: [String], _ rhs: [String]) -> Bool {
+        lhs.withUnsafeBufferPointer { lhs in
+            rhs.withUnsafeBufferPointer { rhs in
+                lhs.baseAddress == rhs.baseAddress && lhs.count == rhs.count
+            }
+        }
     }
 
     /// Drops the values left from a previous record, once the record has

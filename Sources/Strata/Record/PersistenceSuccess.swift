@@ -34,8 +34,8 @@ public struct PersistenceSuccess {
 
     /// Moves the values buffer out of the container that an insert
     /// filled, for the next container; nil for a deferred container.
-    mutating func takeStoredValues() -> [DatabaseValue]? {
+    mutating func takeStoredBuffers() -> (columns: [String], values: [DatabaseValue])? {
         guard storage.deferredContainer == nil else { return nil }
-        return storage.storedContainer.takeValues()
+        return storage.storedContainer.takeBuffers()
     }
 }

@@ -31,5 +31,38 @@ struct SchemaCache {
     /// What persistence methods know about record types (Record/PersistenceCache.swift).
     var recordPersistence: [ObjectIdentifier: RecordPersistenceInfo] = [:]
     /// The last used value of `recordPersistence`.
-    var lastRecordPersistence: RecordPersistenceInfo?
+    var lastRecordPersistence: RecordPersistenceInfo? {
+        didSet { unmanagedLastRecordPersistence = lastRecordPersistence.map(Unmanaged.passUnretained) }
+    }
+    /// `lastRecordPersistence`, read without a retain by the insert that
+    /// borrows it (`Database.unmanagedRecordPersistenceInfo(_:)`).
+    private(set) var unmanagedLastRecordPersistence: Unmanaged<RecordPersistenceInfo>?
+    /// The values of `recordPersistence` that a reset or a replacement
+    /// dropped during the current access: an insert borrows its record
+    /// type's value without retaining it, and a callback or a failed
+    /// statement that resets the cache during the insert must not free it.
+    /// Emptied at the end of each access (`retiredRecordPersistence`).
+    private(set) var retiredRecordPersistence: [RecordPersistenceInfo] = []
+
+    /// Forgets everything, keeping the record types' values that were
+    /// dropped until the end of the access (see `retiredRecordPersistence`).
+    mutating func reset() {
+        var retired = retiredRecordPersistence
+        retired.append(contentsOf: recordPersistence.values)
+        self = SchemaCache()
+        retiredRecordPersistence = retired
+    }
+
+    /// Keeps `info`, dropped from `recordPersistence`, until the end of
+    /// the access.
+    mutating func retire(_ info: RecordPersistenceInfo) {
+        retiredRecordPersistence.append(info)
+    }
+
+    /// Releases the values dropped during the access that ends.
+    mutating func accessDidEnd() {
+        if !retiredRecordPersistence.isEmpty {
+            retiredRecordPersistence = []
+        }
+    }
 }
