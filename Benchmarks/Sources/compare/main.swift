@@ -19,6 +19,9 @@ import WorkloadSupport
 // (see Integrations.swift). It needs a build with this package's trait
 // `Integrations`: `swift build -c release --traits Integrations --product compare`.
 
+// Keeps the padding of other code layouts (Sources/CWorkloads/CodeLayout.swift).
+_ = CodeLayout.pad(CommandLine.arguments.count)
+
 var rounds = 3
 var filter: String?
 var integrations = false
