@@ -313,8 +313,8 @@ extension StatementArguments: ExpressibleByDictionaryLiteral {
         // Like dictionary literals, repeated names are a programmer error.
         assert(Set(elements.map(\.0)).count == elements.count, "Dictionary literal contains duplicate keys")
         // Taken, not copied: see `init(positionalLiteral:)`.
-        let literal = NamedLiteral(elements)
-        if literal.holdsPlainValues {
+        var literal = NamedLiteral(elements)
+        if literal.checkPlainValues() {
             self.init()
             named = .literal(literal)
         } else {

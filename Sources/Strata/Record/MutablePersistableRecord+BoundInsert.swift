@@ -30,16 +30,18 @@
             let columnCount = Self._databaseRecordColumnCount
             guard columnCount >= 0 else { return nil }
             let conflict = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForInsert
-            let info = db.recordPersistenceInfo(Self.self)
-            guard let statement = try info.boundInsertStatement(db, columnCount: columnCount, conflict: conflict)
-            else { return nil }
-            // Borrowed: `info`, which this function keeps, owns the statement
-            // (its INSERT entries are never removed).
-            return try statement._withUnsafeGuaranteedRef { statement in
-                var binder = _DatabaseRecordBinder(statement)
-                try _bindDatabaseRecordColumns(to: &binder)
-                return try info.executeBoundInsert(
-                    db, statement, bindCode: binder.code, deferredContainer: info.deferredContainer(for: self))
+            // Borrowed until the end of the insert (see `unmanagedRecordPersistenceInfo`).
+            return try db.unmanagedRecordPersistenceInfo(Self.self)._withUnsafeGuaranteedRef { info in
+                guard let statement = try info.boundInsertStatement(db, columnCount: columnCount, conflict: conflict)
+                else { return nil }
+                // Borrowed: `info` owns the statement (its INSERT entries are
+                // never removed).
+                return try statement._withUnsafeGuaranteedRef { statement in
+                    var binder = _DatabaseRecordBinder(statement)
+                    try _bindDatabaseRecordColumns(to: &binder)
+                    return try info.executeBoundInsert(
+                        db, statement, bindCode: binder.code, deferredContainer: info.deferredContainer(for: self))
+                }
             }
         }
     }

@@ -164,6 +164,29 @@ struct StatementArgumentsTests {
         }
     }
 
+    @Test("A named literal of the program's names and no text destroys nothing; run-time names or texts are destroyed")
+    func namedLiteralsThatNeedNoDestruction() throws {
+        func needsDestroying(_ arguments: StatementArguments) -> Bool? {
+            arguments.withLiteralNamedValues { $0.needsDestroying }
+        }
+        let parameter = String(repeating: "long_parameter_name_", count: 2)
+        #expect(needsDestroying(["a": 1, "b": 2.5, "c": nil, "d": Int64(4)]) == false)
+        #expect(needsDestroying(["a": 1, "b": "text"]) == true)
+        #expect(needsDestroying([parameter: 1, "b": 2]) == true)
+        // Destroying only empties them: the statement still binds the next
+        // ones, and keeps the last ones.
+        try inMemoryWrite("CREATE TABLE t(a, b)") { db in
+            let named = try db.cachedStatement(sql: "INSERT INTO t VALUES (:a, :b)")
+            for i in 0..<4 {
+                try named.execute(arguments: ["a": i, "b": i * 10])
+                #expect(named.arguments == ["a": i, "b": i * 10])
+            }
+            try named.execute()
+            let rows = try Row.fetchAll(db, sql: "SELECT a, b FROM t ORDER BY rowid")
+            #expect(rows.map { [$0["a"] as Int, $0["b"] as Int] } == [[0, 0], [1, 10], [2, 20], [3, 30], [3, 30]])
+        }
+    }
+
     @Test("Named values in any order, converted or literal, and the errors of missing and extra values (issue 34)")
     func namedBindingAndErrors() throws {
         try inMemoryWrite("CREATE TABLE t(a, b)") { db in

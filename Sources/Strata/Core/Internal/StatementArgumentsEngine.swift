@@ -88,10 +88,19 @@ enum PlainValues {
     /// Whether all values of a buffer of literal elements are plain values,
     /// the optional existential of each element being at `offset`, and
     /// whether some are strings.
-    static func areAll(_ start: UnsafeRawPointer?, count: Int, stride: Int, offset: Int) -> Check {
+    ///
+    /// With `nameBits`, each element starts with a name (a `String`), and
+    /// the second words of the names are and-ed into `nameBits` (see
+    /// `ImmortalStrings.isMarkedImmortal`), in the same pass.
+    @inline(__always)
+    static func areAll(
+        _ start: UnsafeRawPointer?, count: Int, stride: Int, offset: Int,
+        nameBits: UnsafeMutablePointer<UInt64>? = nil
+    ) -> Check {
         guard ExistentialLayout.isVerified else { return .notPlain }
         let layout = ExistentialLayout()
         guard let start else { return .plainWithoutStrings }
+        var names = UInt64.max
         // Int first, then nil, each tested alone, as the likely paths:
         // written as one condition, the five comparisons were compiled
         // without branches, all five for each value (20 to 24 instructions a
@@ -99,8 +108,13 @@ enum PlainValues {
         var hasStrings = false
         var type = start + offset + ExistentialLayout.typeOffset
         let end = type + count * stride
+        defer { nameBits?.pointee = names }
         while type < end {
             let metadata = type.load(as: UInt.self)
+            if nameBits != nil {
+                names &= (type - offset - ExistentialLayout.typeOffset).load(
+                    fromByteOffset: MemoryLayout<UInt64>.size, as: UInt64.self)
+            }
             type += stride
             if _fastPath(metadata == layout.int) { continue }
             if _fastPath(metadata == 0) { continue }
@@ -140,20 +154,24 @@ enum PlainValues {
         layout: ExistentialLayout
     ) -> CInt {
         let type = element.load(fromByteOffset: ExistentialLayout.typeOffset, as: UInt.self)
-        // Int and Int64 have the same layout.
-        if _fastPath(type == layout.int || type == layout.int64) {
+        // One comparison: `type == int || type == int64` was compiled
+        // without branches, both tests for each value.
+        if _fastPath(type == layout.int) {
             return sqlite3_bind_int64(sqliteStatement, index, element.load(as: Int64.self))
         }
         return bindNonInteger(element, type: type, to: sqliteStatement, at: index, layout: layout)
     }
 
-    /// `bind` for a plain value that is not an integer: a double, a string,
-    /// or nil.
+    /// `bind` for a plain value that is not an `Int`: an `Int64`, a double,
+    /// a string, or nil.
     @inline(never)
     static func bindNonInteger(
         _ element: UnsafeRawPointer, type: UInt, to sqliteStatement: SQLiteStatement, at index: CInt,
         layout: ExistentialLayout
     ) -> CInt {
+        if type == layout.int64 {
+            return sqlite3_bind_int64(sqliteStatement, index, element.load(as: Int64.self))
+        }
         if type == layout.double {
             return element.load(as: Double.self).bind(to: sqliteStatement, at: index)
         }
@@ -249,18 +267,30 @@ struct NamedLiteral: @unchecked Sendable {
     }()
 
     /// The elements of a literal; only kept as a literal when
-    /// `holdsPlainValues`.
+    /// `checkPlainValues()` returns true.
     init(_ elements: consuming [Element]) {
         self.elements = elements
     }
 
-    /// Whether all values are plain values.
-    var holdsPlainValues: Bool {
-        elements.withUnsafeBufferPointer { buffer in
+    /// Whether destroying the elements has work to do: false once
+    /// `checkPlainValues()` found immortal names (the literals of the
+    /// program) and no string value, so that the destruction only empties
+    /// the array (issue 34: 16 instructions an element less).
+    private(set) var needsDestroying = true
+
+    /// Whether all values are plain values (and notes whether destroying
+    /// the elements has work to do).
+    mutating func checkPlainValues() -> Bool {
+        var nameBits = UInt64.max
+        let check = elements.withUnsafeBufferPointer { buffer in
             PlainValues.areAll(
                 UnsafeRawPointer(buffer.baseAddress), count: buffer.count, stride: MemoryLayout<Element>.stride,
-                offset: Self.valueOffset) != .notPlain
+                offset: Self.valueOffset, nameBits: &nameBits)
         }
+        if check == .plainWithoutStrings && nameBits >> 63 == 1 && ImmortalStrings.isVerified {
+            needsDestroying = false
+        }
+        return check != .notPlain
     }
 
     var namedArguments: [NamedArgument] { Self.namedArguments(elements) }
@@ -270,7 +300,7 @@ struct NamedLiteral: @unchecked Sendable {
     /// only call it on arguments that are about to be discarded.
     mutating func destroyElementsIfUnique() {
         LiteralStorage.destroyElementsIfUnique(
-            &elements, valueOffset: Self.valueOffset, hasName: true, valuesMayBeStrings: true)
+            &elements, valueOffset: Self.valueOffset, hasName: needsDestroying, valuesMayBeStrings: needsDestroying)
     }
 
     /// Converts literal elements, reading them in place: copying the tuples
