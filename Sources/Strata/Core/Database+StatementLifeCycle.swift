@@ -21,8 +21,8 @@ extension Database {
         if _fastPath(
             !statementsNeedHooks && !statement.hasExecutionEffects && !interruptState.stopsStatements
                 && (wrappedTransactionDepth == 0 || isRunningBookkeeping
-                    || sqlite3_get_autocommit(sqliteConnection) == 0))
-        {
+                    || sqlite3_get_autocommit(sqliteConnection) == 0)
+        ) {
             return
         }
         try statementWillExecuteWithHooks(statement)

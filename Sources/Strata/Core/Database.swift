@@ -20,9 +20,9 @@ import Foundation
 public final class Database {
     /// The raw connection handle, owned by Strata: never close it.
     /// Nil once the connection is closed.
-    @exclusivity(unchecked) public private(set) var sqliteConnection: SQLiteConnection? {
-        didSet { updateStatementHooks() }
-    }
+    // Set in `init` and at close only, which update `statementsNeedHooks`
+    // (an observer would change the public declaration).
+    @exclusivity(unchecked) public private(set) var sqliteConnection: SQLiteConnection?
 
     /// The configuration of the connection.
     public let configuration: Configuration
@@ -134,8 +134,9 @@ public final class Database {
     /// runs before and after it executes (see `statementWillExecute(_:)`):
     /// the connection is closed, or it has a suspension observer, a region
     /// being recorded, transaction observers (once one was added), or
-    /// integrations. Kept by the observers of these properties, so that
-    /// each statement reads one flag; true until the end of `init`.
+    /// integrations. Kept by the observers of these properties (and by the
+    /// closing of the connection), so that each statement reads one flag;
+    /// true until the end of `init`.
     @exclusivity(unchecked) private(set) var statementsNeedHooks = true
 
     /// Computes `statementsNeedHooks`.
@@ -353,6 +354,7 @@ public final class Database {
             throw error
         }
         sqliteConnection = nil
+        updateStatementHooks()
         releaseBusyCallback()
         observationBroker?.databaseDidClose()
         instrument?.connectionDidClose(self)
@@ -377,6 +379,7 @@ public final class Database {
             interruptState.connection = nil
         }
         sqliteConnection = nil
+        updateStatementHooks()
         releaseBusyCallback()
     }
 

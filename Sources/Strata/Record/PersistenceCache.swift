@@ -253,10 +253,11 @@ extension Database {
     /// `SchemaCache.retiredRecordPersistence`). One atomic retain and
     /// release less per insert.
     @usableFromInline
-    func unmanagedRecordPersistenceInfo(_ type: any MutablePersistableRecord.Type) -> Unmanaged<RecordPersistenceInfo>
-    {
+    func unmanagedRecordPersistenceInfo(_ type: any MutablePersistableRecord.Type) -> Unmanaged<RecordPersistenceInfo> {
         if let last = schemaCache.unmanagedLastRecordPersistence,
-            last._withUnsafeGuaranteedRef({ $0.typeID == ObjectIdentifier(type) && $0.tableName == type.databaseTableName })
+            last._withUnsafeGuaranteedRef({
+                $0.typeID == ObjectIdentifier(type) && $0.tableName == type.databaseTableName
+            })
         {
             return last
         }

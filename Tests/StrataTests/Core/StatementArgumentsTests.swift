@@ -183,7 +183,8 @@ struct StatementArgumentsTests {
             }
             try named.execute()
             let rows = try Row.fetchAll(db, sql: "SELECT a, b FROM t ORDER BY rowid")
-            #expect(rows.map { [$0["a"] as Int, $0["b"] as Int] } == [[0, 0], [1, 10], [2, 20], [3, 30], [3, 30]])
+            #expect(
+                rows.map { [$0["a"] as Int, $0["b"] as Int] } == [[0, 0], [1, 10], [2, 20], [3, 30], [3, 30]])
         }
     }
 

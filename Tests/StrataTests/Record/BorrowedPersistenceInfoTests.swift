@@ -10,33 +10,23 @@ import Testing
 /// counting per record). The facts that the schema cache drops while an
 /// insert may borrow them live until the end of the access.
 @Suite struct BorrowedPersistenceInfoTests {
-    struct Player: Codable, FetchableRecord, MutablePersistableRecord, Equatable {
+    /// The test kit's `Player`, encoded by hand.
+    struct HandWrittenPlayer: MutablePersistableRecord {
         static let databaseTableName = "player"
-        var id: Int64?
-        var name: String
-
-        mutating func didInsert(_ inserted: InsertionSuccess) {
-            id = inserted.rowID
-        }
-    }
-
-    /// The same columns, written by hand.
-    struct HandPlayer: MutablePersistableRecord {
-        static let databaseTableName = "player"
-        var id: Int64?
-        var name: String
+        var player: Player
 
         func encode(to container: inout PersistenceContainer) {
-            container["id"] = id
-            container["name"] = name
+            container["id"] = player.id
+            container["name"] = player.name
+            container["score"] = player.score
         }
 
         mutating func didInsert(_ inserted: InsertionSuccess) {
-            id = inserted.rowID
+            player.id = inserted.rowID
         }
     }
 
-    static let schema = "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL)"
+    static let schema = Player.createTableSQL
 
     @Test("Facts dropped by a cleared schema cache live until the end of the access, then go")
     func droppedFactsLiveUntilTheEndOfTheAccess() throws {
@@ -50,7 +40,7 @@ import Testing
             // The borrowed facts still work, and new ones replace them.
             #expect(unmanaged._withUnsafeGuaranteedRef { $0.tableName } == "player")
             #expect(db.recordPersistenceInfo(Player.self) !== dropped)
-            var player = Player(id: nil, name: "Arthur")
+            var player = Player(name: "Arthur", score: 1)
             try player.insert(db)
             #expect(player.id == 1)
         }
@@ -103,18 +93,19 @@ import Testing
         try dbQueue.inDatabase { db in
             db.add(transactionObserver: clearer, extent: .observerLifetime)
             for index in 0..<4 {
-                var player = Player(id: nil, name: "E\(index)")
+                var player = Player(name: "E\(index)", score: index)
                 try player.insert(db)
                 #expect(player.id == Int64(2 * index + 1))
-                var handPlayer = HandPlayer(id: nil, name: "H\(index)")
+                var handPlayer = HandWrittenPlayer(player: Player(name: "H\(index)", score: index))
                 try handPlayer.insert(db)
-                #expect(handPlayer.id == Int64(2 * index + 2))
+                #expect(handPlayer.player.id == Int64(2 * index + 2))
             }
         }
         #expect(clearer.commits == 8)
-        #expect(try dbQueue.read { db in try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY id") } == [
-            "E0", "H0", "E1", "H1", "E2", "H2", "E3", "H3",
-        ])
+        #expect(
+            try dbQueue.read { db in try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY id") } == [
+                "E0", "H0", "E1", "H1", "E2", "H2", "E3", "H3",
+            ])
     }
 
     /// Sets its name column only when it has a name.
@@ -156,7 +147,7 @@ import Testing
     func boundContainerIsKept() throws {
         try inMemoryWrite(Self.schema) { db in
             for index in 0..<3 {
-                var player = Player(id: nil, name: "E\(index)")
+                var player = Player(name: "E\(index)", score: index)
                 try player.insert(db)
             }
             let info = db.recordPersistenceInfo(Player.self)
