@@ -18,10 +18,11 @@ import Foundation
 /// }
 /// ```
 public final class Database {
-    /// The raw connection handle, owned by Strata: never close it.
-    /// Nil once the connection is closed.
     // Set in `init` and at close only, which update `statementsNeedHooks`
     // (an observer would change the public declaration).
+
+    /// The raw connection handle, owned by Strata: never close it.
+    /// Nil once the connection is closed.
     @exclusivity(unchecked) public private(set) var sqliteConnection: SQLiteConnection?
 
     /// The configuration of the connection.
