@@ -18,8 +18,9 @@ import Foundation
 /// }
 /// ```
 public final class Database {
-    // Set in `init` and at close only, which update `statementsNeedHooks`
-    // (an observer would change the public declaration).
+    // `sqliteConnection` is set in `init` and at close only, which update
+    // `statementsNeedHooks` themselves: an observer would change its public
+    // declaration.
 
     /// The raw connection handle, owned by Strata: never close it.
     /// Nil once the connection is closed.

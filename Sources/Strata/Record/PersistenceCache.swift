@@ -62,7 +62,7 @@ final class RecordPersistenceInfo {
     /// The columns of a recycled container: the template, moved rather than
     /// copied into the next container (a copy is an atomic retain, and the
     /// recycling an atomic release).
-    @exclusivity(unchecked) private var spareColumns: [String] = []
+    @exclusivity(unchecked) private(set) var spareColumns: [String] = []
 
     /// An empty container for encoding a record: it expects the columns of
     /// the previous encoding, and reuses the buffers of a recycled one.
@@ -207,7 +207,7 @@ extension RecordPersistenceInfo {
 }
 
 extension Database {
-    /// Keeps the values buffer of the container of a saved record, for the
+    /// Keeps the buffers of the container of a saved record, for the
     /// next record of its type (`RecordPersistenceInfo.recycle(_:)`), when
     /// its persistence facts are the last used ones, as they are after an
     /// insert. Cheaper than looking the facts up: the buffer is only reused

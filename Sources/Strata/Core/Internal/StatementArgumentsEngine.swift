@@ -145,8 +145,8 @@ enum PlainValues {
     /// Binds a plain value (see `areAll`) and returns the SQLite result code.
     ///
     /// `layout` is `ExistentialLayout()`, made once by the caller's loop.
-    /// Integers are bound here; other values by `bindNonInteger`, out of
-    /// line: inlined, the string case made the callers' loops keep their
+    /// `Int` values are bound here; other values by `bindNonInteger`, out
+    /// of line: inlined, the string case made the callers' loops keep their
     /// variables on the stack, and twice as long (issue 34).
     @inline(__always)
     static func bind(
