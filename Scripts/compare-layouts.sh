@@ -7,7 +7,8 @@
 # CodeLayout.swift, rewritten with 0 to N-1 paddings of about 1.4 KB, which
 # move the code of Strata, GRDB and the workloads), runs the builds in turn,
 # and prints, for each workload, Strata / C (multi-thread) in each layout
-# (the best of its runs) and the mean over layouts.
+# (the best of its runs) and the mean over layouts; for each floor that the
+# filter keeps, floor / C.
 #
 #   bash Scripts/compare-layouts.sh [--layouts N] [--runs R] [--rounds K] [filter]
 #
@@ -16,6 +17,7 @@
 # CWorkloads module and the link are rebuilt from one layout to the next.
 # The committed CodeLayout.swift is restored at the end. Needs python3.
 set -euo pipefail
+script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/../Benchmarks"
 
 layouts=4
@@ -27,7 +29,7 @@ while [ $# -gt 0 ]; do
         --layouts) layouts="$2"; shift 2 ;;
         --runs) runs="$2"; shift 2 ;;
         --rounds) rounds="$2"; shift 2 ;;
-        -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,18p' "$script" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) filter="$1"; shift ;;
     esac
 done
@@ -104,6 +106,17 @@ for layout in range(layouts):
                 ratios[name] = {}
                 order.append(name)
             ratios[name].setdefault(layout, []).append(float(cells[index]))
+        # The floors' table, when the filter keeps floors: floor / C.
+        floors = [i for i, line in enumerate(lines) if line.startswith("| floor |")]
+        for line in lines[floors[0] + 2:] if floors else []:
+            if not line.startswith("|"):
+                break
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            name = "Floor: " + cells[0]
+            if name not in ratios:
+                ratios[name] = {}
+                order.append(name)
+            ratios[name].setdefault(layout, []).append(float(cells[-1]))
 print(f"Strata / C (multi-thread), median of each run's rounds, best of {runs} runs per layout:\n")
 print("| workload | " + " | ".join(f"layout {l}" for l in range(layouts)) + " | mean | range |")
 print("|---|" + "---:|" * (layouts + 2))

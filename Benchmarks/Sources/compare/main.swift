@@ -225,7 +225,8 @@ var orderedWorkloads = allWorkloads
 // a Swift array, kept until the next row and released by the Swift runtime,
 // as any Swift implementation must
 // (`CInserts.insertPositionalWithSwiftAPICosts`); and the record insert with
-// the values given by the synthesized `encode(to:)` (`CEncodableFloor.swift`).
+// the values given by the synthesized `encode(to:)` (`CEncodableFloor.swift`);
+// then the `Decodable` fetch's floor.
 let floorPrefix = "Floor: "
 let floors: [(name: String, c: (Int) throws -> Void, floor: (Int) throws -> Void)] = [
     (
@@ -265,6 +266,17 @@ for floor in floors {
                 },
             ]))
 }
+// The floor of `Decodable` records: the C fetch, each record made by its
+// synthesized `init(from:)` from a decoder that reads the columns in order
+// (`CDecodableFloor.swift`).
+orderedWorkloads.append(
+    Workload(
+        name: "\(floorPrefix)200,000 `Decodable` records (C + the synthesized `init(from:)` from a decoder "
+            + "that reads each column in order)",
+        variants: [
+            .cMT: read { try cMTReads.fetchRecords() },
+            .strata: read { try cMTReads.fetchRecordsWithDecodableCosts() },
+        ]))
 let workloads = orderedWorkloads.filter { workload in filter.map { workload.name.contains($0) } ?? true }
 
 // MARK: - Rounds

@@ -196,6 +196,7 @@ func cWorkloads(_ threading: CThreading) -> [String: Workload] {
         "insert-swift-floor": inserts {
             try $0.insertPositionalWithSwiftAPICosts(rowCount: Fixture.insertRowCount, argumentBytes: 432)
         },
+        "records-decodable-floor": reads(.rows) { try $0.fetchRecordsWithDecodableCosts() },
         "insert-encodable-floor": inserts { try $0.insertRecordsWithEncodableCosts(rowCount: Fixture.insertRowCount) },
         "insert-floor": inserts {
             try $0.insertPositionalWithAPICosts(rowCount: Fixture.insertRowCount, argumentBytes: 432)

@@ -95,7 +95,7 @@ extension Statement {
         let sqliteStatement = self.sqliteStatement
         let code = arguments.withLiteralValues { literal -> CInt? in
             guard literal.elements.count == count else { return nil }
-            reset()
+            resetInline()
             return literal.bind(to: sqliteStatement, count: count)
         }
         return code ?? nil

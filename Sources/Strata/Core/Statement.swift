@@ -438,12 +438,25 @@ public final class Statement {
     /// Resets the statement so that it can run again. Wraps `sqlite3_reset`.
     @usableFromInline
     func reset() {
+        resetInline()
+    }
+
+    /// `reset()`, inlined in the execution of a statement with arguments
+    /// (issue 34): one call and its lines of code fewer per insert.
+    @inline(__always)
+    func resetInline() {
         sqlite3_reset(sqliteStatement)
-        if instrumentedStart != 0 {
+        if _slowPath(instrumentedStart != 0) {
             // Stopped before its end (`fetchOne`, a cursor dropped early):
             // the integrations see it end now.
-            database.statementDidStop(self)
+            instrumentedStatementDidStop()
         }
+    }
+
+    /// Out of line: only statements that integrations watch get here.
+    @inline(never)
+    private func instrumentedStatementDidStop() {
+        database.statementDidStop(self)
     }
 
     // MARK: - Execution
@@ -482,6 +495,7 @@ public final class Statement {
 
     /// Runs the statement to its end. `isReset` tells that the statement was
     /// just reset, by binding arguments: a second reset costed 1% of an insert.
+    @inline(__always)
     private func run(isReset: Bool) throws {
         try beginExecution(isReset: isReset)
         defer { endExecution() }

@@ -160,6 +160,7 @@ public struct StatementArguments: Hashable, Sendable {
     /// Destroys the elements of literals that no other value shares, with
     /// code specialized for their type (see `LiteralStorage`): the
     /// arguments are then empty. Only for arguments about to be replaced.
+    @inline(__always)
     mutating func destroyUnsharedLiterals() {
         if case .literal(var literal) = positional {
             // `literal` holds the only reference of these arguments.

@@ -200,6 +200,7 @@ struct PositionalLiteral: @unchecked Sendable {
 
     /// Whether all elements are plain values (and notes whether some are
     /// strings).
+    @inline(__always)
     mutating func checkPlainValues() -> Bool {
         let check = elements.withUnsafeBufferPointer { buffer in
             PlainValues.areAll(
@@ -225,6 +226,7 @@ struct PositionalLiteral: @unchecked Sendable {
     /// Destroys the elements when no other value shares the array (see
     /// `LiteralStorage.destroyElementsIfUnique`). The literal is then empty:
     /// only call it on arguments that are about to be discarded.
+    @inline(__always)
     mutating func destroyElementsIfUnique() {
         LiteralStorage.destroyElementsIfUnique(
             &elements, valueOffset: 0, hasName: false, valuesMayBeStrings: mayHoldStrings)
