@@ -43,13 +43,37 @@ struct CTEColumnCountTests {
                 let message = try #require(error.message)
                 #expect(message.contains(#""cte1""#))
                 #expect(message.contains("no such table: cte2"))
-                #expect(message.contains("columns:"))
+                #expect(message.contains("`columns` parameter"))
             }
 
             // With explicit columns, no count is needed.
             let named = CommonTableExpression(named: "cte1", columns: ["a", "b"], sql: "SELECT * FROM cte2")
             let request2 = named.all().with(named).with(cte2).including(required: named.association(to: cte2))
             #expect(try Row.fetchOne(db, request2)?.scopes["cte2"] == ["a": 1, "b": 2])
+        }
+    }
+
+    @Test("C4: the message of a CTE whose columns can not be counted is GRDB's, word for word")
+    func columnCountErrorMessage() throws {
+        try DatabaseQueue().read { db throws in
+            let cte1 = CommonTableExpression(named: "cte1", sql: "SELECT * FROM cte2")
+            let association = cte1.association(to: cte2)
+            for request in [
+                cte1.all().with(cte1).with(cte2).including(required: association),
+                cte1.all().with(cte2).with(cte1).including(required: association),
+                cte1.all().with(cte1).including(required: association),
+            ] {
+                let error = try #require(throws: DatabaseError.self) { try Row.fetchAll(db, request) }
+                #expect(error.resultCode == .SQLITE_ERROR)
+                #expect(
+                    error.message
+                        == """
+                        Can't compute the number of columns in the "cte1" common table expression: \
+                        no such table: cte2. Check the syntax of the SQL definition, or provide the explicit \
+                        list of selected columns with the `columns` parameter in the CommonTableExpression \
+                        initializer.
+                        """)
+            }
         }
     }
 }

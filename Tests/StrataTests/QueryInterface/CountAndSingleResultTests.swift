@@ -43,6 +43,38 @@ struct CountAndSingleResultTests {
             ])
     }
 
+    /// A record of the `readers` table, for the closure forms of requests.
+    private struct Reader: TableRecord {
+        static let databaseTableName = "readers"
+        enum Columns {
+            static let age = Column("age")
+        }
+    }
+
+    @Test("C2: a distinct request of one aliased expression counts with COUNT(DISTINCT ...), alias or not")
+    func distinctAliasedExpressionCountsDistinct() throws {
+        var statements: [String] = []
+        _ = try readReaders { db, readers throws in
+            statements = try recordSQL(db, expanded: true) { () throws in
+                #expect(try Reader.select((Column("age") * 2).forKey("ignored")).distinct().fetchCount(db) == 2)
+                #expect(try Reader.select { ($0.age * 2).forKey("ignored") }.distinct().fetchCount(db) == 2)
+                #expect(try readers.select((Column("age") * 2).forKey("ignored")).distinct().fetchCount(db) == 2)
+                // An alias that the filter refers to is kept.
+                #expect(
+                    try readers.select(Column("age").forKey("a")).distinct().filter(Column("a").detached > 25)
+                        .fetchCount(db) == 1)
+            }
+        }
+        // The arguments in place (`* 2`), as SQLite's expanded SQL shows them.
+        #expect(
+            statements == [
+                #"SELECT COUNT(DISTINCT "age" * 2) FROM "readers""#,
+                #"SELECT COUNT(DISTINCT "age" * 2) FROM "readers""#,
+                #"SELECT COUNT(DISTINCT "age" * 2) FROM "readers""#,
+                #"SELECT COUNT(*) FROM (SELECT DISTINCT "age" AS "a" FROM "readers" WHERE "a" > 25)"#,
+            ])
+    }
+
     @Test("B39: fetchOne adds no LIMIT 1 when the filter tests a unique key with IS NULL")
     func isNullOnUniqueKeyNeedsNoLimit() throws {
         let statements = try readReaders { db, readers throws in

@@ -171,10 +171,12 @@ struct JoinRefinementTests {
             #expect(
                 try requestSQL(db, children.joining(required: parent))
                     == #"SELECT "CHILDREN".* FROM "CHILDREN" JOIN "PARENTS" ON "PARENTS"."id" = "CHILDREN"."parentId""#)
+            // A foreign key that names its destination too keeps its own
+            // spelling (C3).
             let explicit = children.belongsTo(Table("PARENTS"), using: ForeignKey(["PARENTID"], to: ["ID"]))
             #expect(
                 try requestSQL(db, children.joining(required: explicit))
-                    == #"SELECT "CHILDREN".* FROM "CHILDREN" JOIN "PARENTS" ON "PARENTS"."id" = "CHILDREN"."parentId""#)
+                    == #"SELECT "CHILDREN".* FROM "CHILDREN" JOIN "PARENTS" ON "PARENTS"."ID" = "CHILDREN"."PARENTID""#)
             // Prefetched rows are grouped by the schema's spelling too.
             let parents = Table("PARENTS")
             let rows = try Row.fetchAll(
@@ -182,6 +184,117 @@ struct JoinRefinementTests {
                 parents.including(
                     all: parents.hasMany(Table("CHILDREN"), key: "children", using: ForeignKey(["PARENTID"]))))
             #expect(rows.first?.prefetchedRows["children"]?.count == 2)
+        }
+    }
+
+    /// `PARENTS` and `CHILDREN`: record types whose table names are spelled
+    /// otherwise than the schema's `parents` and `children`.
+    private struct UpperParent: TableRecord {
+        static let databaseTableName = "PARENTS"
+    }
+
+    private struct UpperChild: TableRecord {
+        static let databaseTableName = "CHILDREN"
+    }
+
+    /// `parents(id INTEGER PRIMARY KEY, name TEXT)` and `children`, whose
+    /// `parentId` refers to it, with one parent `foo` and its child.
+    private func parentsAndChildren(_ body: (Database) throws -> Void) throws {
+        try inMemoryWrite { db in
+            try db.create(table: "parents") { t in
+                t.primaryKey("id", .integer)
+                t.column("name", .text)
+            }
+            try db.create(table: "children") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("parent")
+            }
+            try db.execute(sql: "INSERT INTO parents VALUES (1, 'foo'); INSERT INTO children (parentId) VALUES (1)")
+            try body(db)
+        }
+    }
+
+    @Test("C3: a ForeignKey that names its columns and their destination keeps its own spelling in joins")
+    func explicitForeignKeyKeepsItsSpelling() throws {
+        try parentsAndChildren { db throws in
+            let foreignKey = ForeignKey([Column("PARENTID")], to: [Column("ID")])
+            let on = #"ON "PARENTS"."ID" = "CHILDREN"."PARENTID""#
+            let association = UpperChild.belongsTo(UpperParent.self, using: foreignKey)
+            #expect(
+                try requestSQL(db, UpperChild.including(required: association))
+                    == #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" JOIN "PARENTS" "# + on)
+            #expect(
+                try requestSQL(db, UpperChild.including(optional: association))
+                    == #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
+            #expect(
+                try requestSQL(db, UpperChild.joining(required: association))
+                    == #"SELECT "CHILDREN".* FROM "CHILDREN" JOIN "PARENTS" "# + on)
+            #expect(
+                try requestSQL(db, UpperChild.joining(optional: association))
+                    == #"SELECT "CHILDREN".* FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
+            #expect(
+                try requestSQL(db, UpperChild.annotated(withRequired: association.select(Column("name"))))
+                    == #"SELECT "CHILDREN".*, "PARENTS"."name" FROM "CHILDREN" JOIN "PARENTS" "# + on)
+            #expect(
+                try requestSQL(db, UpperChild.annotated(withOptional: association.select(Column("name"))))
+                    == #"SELECT "CHILDREN".*, "PARENTS"."name" FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
+
+            // With tables instead of record types.
+            let children = Table("CHILDREN")
+            let tableAssociation = children.belongsTo(Table("PARENTS"), using: foreignKey)
+            #expect(
+                try requestSQL(db, children.including(required: tableAssociation))
+                    == #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" JOIN "PARENTS" "# + on)
+            #expect(
+                try requestSQL(db, children.joining(optional: tableAssociation))
+                    == #"SELECT "CHILDREN".* FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
+
+            // A filter on the association follows the foreign key.
+            let filtered = association.filter(Column("name") == "foo")
+            let statements = try recordSQL(db, expanded: true) {
+                let rows = try Row.fetchAll(db, UpperChild.including(required: filtered))
+                #expect(rows.count == 1)
+            }
+            #expect(
+                statements == [
+                    #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" JOIN "PARENTS" "#
+                        + #"ON ("PARENTS"."ID" = "CHILDREN"."PARENTID") AND ("PARENTS"."name" = 'foo')"#
+                ])
+        }
+    }
+
+    @Test("C3: a ForeignKey of origin columns only, or none, gets the schema's spelling in joins")
+    func originOnlyForeignKeyGetsSchemaSpelling() throws {
+        try parentsAndChildren { db throws in
+            let on = #"ON "PARENTS"."id" = "CHILDREN"."parentId""#
+            for association in [
+                UpperChild.belongsTo(UpperParent.self, using: ForeignKey([Column("PARENTID")])),
+                UpperChild.belongsTo(UpperParent.self),
+            ] {
+                #expect(
+                    try requestSQL(db, UpperChild.including(required: association))
+                        == #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" JOIN "PARENTS" "# + on)
+                #expect(
+                    try requestSQL(db, UpperChild.joining(optional: association))
+                        == #"SELECT "CHILDREN".* FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
+                #expect(
+                    try requestSQL(db, UpperChild.annotated(withOptional: association.select(Column("name"))))
+                        == #"SELECT "CHILDREN".*, "PARENTS"."name" FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
+                let statements = try recordSQL(db, expanded: true) {
+                    _ = try Row.fetchAll(
+                        db, UpperChild.including(required: association.filter(Column("name") == "foo")))
+                }
+                #expect(
+                    statements == [
+                        #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" JOIN "PARENTS" "#
+                            + #"ON ("PARENTS"."id" = "CHILDREN"."parentId") AND ("PARENTS"."name" = 'foo')"#
+                    ])
+            }
+            let children = Table("CHILDREN")
+            let tableAssociation = children.belongsTo(Table("PARENTS"), using: ForeignKey([Column("PARENTID")]))
+            #expect(
+                try requestSQL(db, children.including(optional: tableAssociation))
+                    == #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
         }
     }
 }

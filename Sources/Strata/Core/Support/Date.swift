@@ -31,10 +31,10 @@ extension Date: DatabaseValueConvertible, StatementColumnConvertible {
             guard v.isFinite else { return nil }
             return Date(timeIntervalSince1970: v)
         case .string(var string):
-            guard let interval = string.withUTF8({ SQLiteDateParser.timeIntervalSince1970($0) }) else {
+            guard let interval = string.withUTF8({ SQLiteDateParser.timeIntervalSinceReferenceDate($0) }) else {
                 return nil
             }
-            return Date(timeIntervalSince1970: interval)
+            return Date(timeIntervalSinceReferenceDate: interval)
         case .null, .blob:
             return nil
         }
@@ -57,10 +57,10 @@ extension Date: DatabaseValueConvertible, StatementColumnConvertible {
             guard let text = sqlite3_value_text(value) else { return nil }
             let count = Int(sqlite3_value_bytes(value))
             guard
-                let interval = SQLiteDateParser.timeIntervalSince1970(
+                let interval = SQLiteDateParser.timeIntervalSinceReferenceDate(
                     UnsafeBufferPointer(start: text, count: count))
             else { return nil }
-            self.init(timeIntervalSince1970: interval)
+            self.init(timeIntervalSinceReferenceDate: interval)
         case SQLITE_INTEGER:
             self.init(timeIntervalSince1970: TimeInterval(sqlite3_value_int64(value)))
         case SQLITE_FLOAT:

@@ -146,31 +146,35 @@ enum SQLiteDateParser {
         return string.withUTF8 { parse($0) }
     }
 
-    /// The time interval since 1970-01-01 UTC of a string with a date part,
-    /// or nil. Strings without a time zone are read in UTC.
+    /// The time interval since 2001-01-01 UTC (Foundation's reference
+    /// date, the one `Date` stores) of a string with a date part, or nil.
+    /// Strings without a time zone are read in UTC.
     ///
     /// Dates are precise to the millisecond: further digits are dropped
     /// (`.00456` is 4 ms, `.999123` is 999 ms). The result is the double
-    /// nearest to the exact decimal value, the one
-    /// `Date(timeIntervalSince1970: 1381134199.12)` uses, so that such dates
-    /// round-trip exactly.
+    /// nearest to the exact instant, rounded once: the milliseconds since
+    /// the reference date are an exact integer, divided by 1000 in one
+    /// correctly rounded operation. (A time interval since 1970, converted
+    /// by `Date(timeIntervalSince1970:)`, would be rounded twice, and could
+    /// land one double further: 2015-07-22 01:02:03.004 would have 3,999,948
+    /// nanoseconds instead of 4,000,008.)
     @usableFromInline
-    static func timeIntervalSince1970(_ buffer: UnsafeBufferPointer<UInt8>) -> TimeInterval? {
+    static func timeIntervalSinceReferenceDate(_ buffer: UnsafeBufferPointer<UInt8>) -> TimeInterval? {
         if let interval = storedFormatTimeInterval(buffer) { return interval }
         return parsedTimeInterval(buffer)
     }
 
-    /// The time interval of ``timeIntervalSince1970(_:)``, with the general
-    /// parser.
+    /// The time interval of ``timeIntervalSinceReferenceDate(_:)``, with the
+    /// general parser.
     static func parsedTimeInterval(_ buffer: UnsafeBufferPointer<UInt8>) -> TimeInterval? {
         guard let fields = parse(buffer), fields.hasDate else { return nil }
         let days = Int64(daysSinceEpoch(year: fields.year, month: fields.month, day: fields.day))
         var seconds = days * 86_400 + Int64(fields.hour * 3600 + fields.minute * 60 + fields.second)
-        seconds -= Int64(fields.timeZoneOffset ?? 0)
+        seconds -= Int64(fields.timeZoneOffset ?? 0) + referenceDateOffset
         return Double(seconds * 1000 + Int64(fields.nanosecond / 1_000_000)) / 1000
     }
 
-    /// The time interval since 1970-01-01 UTC of `YYYY-MM-DD HH:MM:SS.SSS`
+    /// The time interval since 2001-01-01 UTC of `YYYY-MM-DD HH:MM:SS.SSS`
     /// or `YYYY-MM-DD HH:MM:SS` (space or `T` separator), the formats dates
     /// are stored in; nil for anything else, including invalid fields, which
     /// the general parser handles. Reads fixed positions, without the state
@@ -216,7 +220,11 @@ enum SQLiteDateParser {
         let dayOfYear = (153 &* (m > 2 ? m &- 3 : m &+ 9) &+ 2) / 5 &+ UInt(bitPattern: day) &- 1
         let dayOfEra = yearOfEra &* 365 &+ yearOfEra / 4 &- yearOfEra / 100 &+ dayOfYear
         let days = Int64(bitPattern: UInt64(era &* 146_097 &+ dayOfEra)) &- (719_468 + 146_097)
-        let seconds = days &* 86_400 &+ Int64(hour &* 3600 &+ minute &* 60 &+ second)
+        // Seconds since the reference date (978_307_200 is
+        // `referenceDateOffset`, written as a literal on this hot path): the
+        // division below is the one rounding (see
+        // timeIntervalSinceReferenceDate(_:)).
+        let seconds = days &* 86_400 &+ Int64(hour &* 3600 &+ minute &* 60 &+ second) &- 978_307_200
         return Double(seconds &* 1000 &+ Int64(milliseconds)) / 1000
     }
 

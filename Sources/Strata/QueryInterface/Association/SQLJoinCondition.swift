@@ -70,29 +70,28 @@ struct SQLJoinCondition: Sendable {
 
     /// The (origin column, destination column) pairs of the foreign key from
     /// `holder` to `referenced`, from the explicit foreign key or the schema.
-    /// An explicit foreign key that the schema declares gets the schema's
-    /// spelling of its columns.
+    ///
+    /// An explicit foreign key that names both its columns and their
+    /// destination keeps its own spelling, and the schema is not read. One
+    /// that names its origin columns only gets the schema's spelling of
+    /// both, when the schema declares it (`ForeignKey(["PARENTID"])` for
+    /// `parentId REFERENCES parents(id)` joins on `"id" = "parentId"`).
     private static func resolve(
         _ db: Database, foreignKey: ForeignKey?, holder: String, referenced: String
     ) throws -> [(origin: String, destination: String)] {
+        if let foreignKey, let destinationColumns = foreignKey.destinationColumns {
+            return try pairs(foreignKey.originColumns, destinationColumns, holder: holder, referenced: referenced)
+        }
         let schemaKeys = try schemaForeignKeys(db, from: holder, to: referenced)
         if let foreignKey {
             let originColumns = foreignKey.originColumns.map { $0.lowercased() }
-            let explicitDestination = foreignKey.destinationColumns?.map { $0.lowercased() }
             if let schemaKey = schemaKeys.first(where: { schemaKey in
                 schemaKey.originColumns.map { $0.lowercased() } == originColumns
-                    && explicitDestination.map { schemaKey.destinationColumns.map { $0.lowercased() } == $0 } ?? true
             }) {
                 return schemaKey.mapping
             }
-            let destinationColumns = try foreignKey.destinationColumns ?? db.primaryKey(referenced).columns
-            guard destinationColumns.count == foreignKey.originColumns.count else {
-                throw DatabaseError(
-                    resultCode: .SQLITE_ERROR,
-                    message: "Foreign key from \(holder) to \(referenced) has \(foreignKey.originColumns.count) "
-                        + "column(s), and the referenced key has \(destinationColumns.count) column(s)")
-            }
-            return Array(zip(foreignKey.originColumns, destinationColumns)).map { (origin: $0, destination: $1) }
+            return try pairs(
+                foreignKey.originColumns, db.primaryKey(referenced).columns, holder: holder, referenced: referenced)
         }
         switch schemaKeys.count {
         case 0:
@@ -109,6 +108,20 @@ struct SQLJoinCondition: Sendable {
                 message: "Ambiguous foreign key from \(holder) to \(referenced): the database schema declares "
                     + "\(keys.joined(separator: ", ")). Configure the association with `using: ForeignKey([...])`.")
         }
+    }
+
+    /// The origin and destination columns, paired; throws when their
+    /// counts differ.
+    private static func pairs(
+        _ originColumns: [String], _ destinationColumns: [String], holder: String, referenced: String
+    ) throws -> [(origin: String, destination: String)] {
+        guard destinationColumns.count == originColumns.count else {
+            throw DatabaseError(
+                resultCode: .SQLITE_ERROR,
+                message: "Foreign key from \(holder) to \(referenced) has \(originColumns.count) "
+                    + "column(s), and the referenced key has \(destinationColumns.count) column(s)")
+        }
+        return zip(originColumns, destinationColumns).map { (origin: $0, destination: $1) }
     }
 
     private static func schemaForeignKeys(

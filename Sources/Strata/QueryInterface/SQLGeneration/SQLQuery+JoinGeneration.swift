@@ -307,9 +307,10 @@ extension SQLQuery {
         } catch let error as DatabaseError {
             throw DatabaseError(
                 resultCode: error.extendedResultCode,
-                message: "Could not compute the number of columns of the \(tableName.quotedDatabaseIdentifier) CTE: "
-                    + (error.message ?? "unknown error")
-                    + ". Check the SQL of the CTE, or give its columns with the `columns:` argument.",
+                message: "Can't compute the number of columns in the \(tableName.quotedDatabaseIdentifier) "
+                    + "common table expression: " + (error.message ?? "unknown error")
+                    + ". Check the syntax of the SQL definition, or provide the explicit list of selected columns "
+                    + "with the `columns` parameter in the CommonTableExpression initializer.",
                 sql: error.sql, arguments: error.arguments)
         }
     }

@@ -184,13 +184,15 @@ struct SQLQuery: Sendable {
         let db = context.db
         let selection = try resolvedSelection(db)
         let groups = try self.groups?.resolve(db) ?? []
-        // A selection that defines aliases (`expression AS name`) is kept in
-        // a subquery: the filter may refer to the aliases.
-        let definesAliases = selection.contains { selection in
-            if case .aliasedExpression = selection.impl { return true }
-            return false
-        }
-        if limit == nil && groups.isEmpty && havings.isEmpty && !definesAliases {
+        // A selection that defines aliases (`expression AS name`) that the
+        // filter refers to is kept in a subquery (SQLite lets WHERE use the
+        // names of result columns). An alias that nothing refers to is
+        // dropped: `SELECT COUNT(DISTINCT "age" * 2) FROM "readers"`.
+        // Groups, havings and limits always count through a subquery, which
+        // keeps the aliases, and orderings are dropped without a limit: the
+        // filter is the one clause to look at.
+        let usesAliases = try selectionAliasesAreUsed(selection, context)
+        if limit == nil && groups.isEmpty && havings.isEmpty && !usesAliases {
             if isDistinct {
                 if selection.count == 1, let expression = selection[0].expression,
                     !expression.isAggregate
@@ -220,9 +222,73 @@ struct SQLQuery: Sendable {
         let subquerySQL = try trimmed.sql(context)
         return "SELECT COUNT(*) FROM (" + subquerySQL + ")"
     }
+
+    /// Whether the query refers to a name that the selection gives to one
+    /// of its result columns. Joined queries are not looked at: any alias
+    /// counts as used there.
+    private func selectionAliasesAreUsed(_ selection: [SQLSelection], _ context: SQLGenerationContext) throws -> Bool {
+        var aliases: Set<String> = []
+        for selection in selection {
+            if case .aliasedExpression(_, let name) = selection.impl {
+                aliases.insert(name.lowercased())
+            }
+        }
+        if aliases.isEmpty { return false }
+        if !joins.isEmpty { return true }
+        return try resolvedFilter(context.db)?.mayRefer(toAnyOf: aliases) ?? false
+    }
 }
 
 extension SQLExpression {
+    /// Whether the expression may refer to one of the names (lowercased)
+    /// without a table qualifier: a column of that name, an identifier or
+    /// a literal whose text contains it. Subqueries may, too.
+    func mayRefer(toAnyOf names: Set<String>) -> Bool {
+        func textMayRefer(_ text: String) -> Bool {
+            let text = text.lowercased()
+            return names.contains { text.contains($0) }
+        }
+        switch impl {
+        case .column(let name):
+            return names.contains(name.lowercased())
+        case .verbatim(let sql):
+            return textMayRefer(sql)
+        case .literal(let literal):
+            return literal.elements.contains { element in
+                switch element {
+                case .sql(let sql, _): return textMayRefer(sql)
+                case .expression(let expression): return expression.mayRefer(toAnyOf: names)
+                case .selection(let selection): return selection.expression?.mayRefer(toAnyOf: names) ?? true
+                case .ordering, .subquery: return true
+                }
+            }
+        case .databaseValue, .qualifiedColumn, .countAll, .aliasExists, .aliasPrimaryKey:
+            return false
+        case .subquery, .exists, .inSubquery:
+            return true
+        case .function(_, let arguments):
+            return arguments.contains { $0.mayRefer(toAnyOf: names) }
+        case .aggregate(_, let arguments, _, let filter):
+            return arguments.contains { $0.mayRefer(toAnyOf: names) } || (filter?.mayRefer(toAnyOf: names) ?? false)
+        case .binary(_, let lhs, let rhs):
+            return lhs.mayRefer(toAnyOf: names) || rhs.mayRefer(toAnyOf: names)
+        case .associative(_, let operands):
+            return operands.contains { $0.mayRefer(toAnyOf: names) }
+        case .inList(let expression, let values, _):
+            return expression.mayRefer(toAnyOf: names) || values.contains { $0.mayRefer(toAnyOf: names) }
+        case .inTable(let expression, _, _):
+            return expression.mayRefer(toAnyOf: names)
+        case .between(let expression, let lower, let upper, _):
+            return [expression, lower, upper].contains { $0.mayRefer(toAnyOf: names) }
+        case .like(let expression, let pattern, let escape, _):
+            return [expression, pattern].contains { $0.mayRefer(toAnyOf: names) }
+                || (escape?.mayRefer(toAnyOf: names) ?? false)
+        case .unary(_, let operand), .collated(let operand, _), .cast(let operand, _), .jsonValue(let operand),
+            .requiring(_, let operand):
+            return operand.mayRefer(toAnyOf: names)
+        }
+    }
+
     /// The operands of an AND chain, or the expression itself.
     var andOperands: [SQLExpression] {
         if case .associative(let op, let operands) = impl, op.sql == "AND", !operands.isEmpty {

@@ -7,6 +7,14 @@ struct DateTests {
     // 2013-10-07 08:23:19 UTC
     static let sample: TimeInterval = 1_381_134_199
 
+    /// The date of a number of milliseconds since 1970, as dates are read
+    /// from the database: the instant nearest to it (C1), which
+    /// `Date(timeIntervalSince1970:)` of a fractional value may miss by one
+    /// double.
+    static func date(millisecondsSince1970 milliseconds: Int64) -> Date {
+        Date(timeIntervalSinceReferenceDate: Double(milliseconds - 978_307_200_000) / 1000)
+    }
+
     // MARK: Encoding
 
     @Test func storesUTCStringWithMilliseconds() {
@@ -241,9 +249,9 @@ struct DateTests {
         let dbQueue = try DatabaseQueue()
         let dates = [
             Date(timeIntervalSince1970: 0),
-            Date(timeIntervalSince1970: Self.sample + 0.12),
-            Date(timeIntervalSince1970: -1_000_000_000.5),
-            Date(timeIntervalSince1970: 253_402_300_799.999),
+            Self.date(millisecondsSince1970: 1_381_134_199_120),
+            Self.date(millisecondsSince1970: -1_000_000_000_500),
+            Self.date(millisecondsSince1970: 253_402_300_799_999),
             Date(timeIntervalSinceReferenceDate: 0),
             Date.distantPast,
             Date.distantFuture,
@@ -276,7 +284,7 @@ struct DateTests {
         try dbQueue.read { db throws in
             let date = Date(timeIntervalSince1970: Self.sample + 0.123456)
             let fetched = try Date.fetchOne(db, sql: "SELECT ?", arguments: [date])!
-            #expect(fetched == Date(timeIntervalSince1970: Self.sample + 0.123))
+            #expect(fetched == Self.date(millisecondsSince1970: 1_381_134_199_123))
             #expect(try String.fetchOne(db, sql: "SELECT ?", arguments: [date]) == "2013-10-07 08:23:19.123")
         }
     }

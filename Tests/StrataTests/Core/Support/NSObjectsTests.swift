@@ -98,7 +98,8 @@ struct NSDataTests {
 
 struct NSDateTests {
     @Test func behavesLikeDate() throws {
-        let date = NSDate(timeIntervalSince1970: 1_381_134_199.12)
+        // 2013-10-07 08:23:19.120 UTC, the nearest instant (as dates are read).
+        let date = NSDate(timeIntervalSinceReferenceDate: 402_826_999.12)
         #expect(date.databaseValue == "2013-10-07 08:23:19.120".databaseValue)
         #expect(NSDate.fromDatabaseValue("2013-10-07 08:23:19.120".databaseValue) == date)
         #expect(NSDate.fromDatabaseValue(0.databaseValue) == NSDate(timeIntervalSince1970: 0))

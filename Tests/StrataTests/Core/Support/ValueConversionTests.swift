@@ -35,8 +35,10 @@ struct ValueConversionTests {
         let base = try #require(Date.fromDatabaseValue("2020-01-02 03:04:05".databaseValue))
         let a = try #require(Date.fromDatabaseValue("2020-01-02 03:04:05.00456".databaseValue))
         let b = try #require(Date.fromDatabaseValue("2020-01-02 03:04:05.999123".databaseValue))
-        #expect(a == Date(timeIntervalSince1970: base.timeIntervalSince1970 + 0.004))
-        #expect(b == Date(timeIntervalSince1970: base.timeIntervalSince1970 + 0.999))
+        // The nearest instants (C1): the whole seconds of `base` plus the
+        // milliseconds, rounded once.
+        #expect(a == Date(timeIntervalSinceReferenceDate: base.timeIntervalSinceReferenceDate + 0.004))
+        #expect(b == Date(timeIntervalSinceReferenceDate: base.timeIntervalSinceReferenceDate + 0.999))
         let dbQueue = try DatabaseQueue()
         try dbQueue.read { db throws in
             #expect(try Date.fetchOne(db, sql: "SELECT '2020-01-02 03:04:05.00456'") == a)
