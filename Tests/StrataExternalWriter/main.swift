@@ -10,6 +10,11 @@
 //         count of THEIRS, inserts COUNT rows in MINE, one transaction each,
 //         then waits until the observed count is COUNT, and prints
 //         "observed=N fresh=M" (the last observed value and a fresh fetch).
+//     strata-external-writer write-for PATH SECONDS TABLE
+//         Prints "opening", opens a DatabaseQueue whose configuration only
+//         turns observesExternalChanges on (the default busy mode), inserts
+//         rows in TABLE, one transaction each, until SECONDS have passed,
+//         and prints "inserted=N".
 //     strata-external-writer apply PATH SOURCE
 //         Writes SOURCE over PATH as a replica's follower does
 //         (FollowerApply.swift).
@@ -30,6 +35,13 @@ func run() throws {
     if arguments[1] == "apply" {
         guard arguments.count == 4 else { fail("usage: apply PATH SOURCE") }
         applyLikeAFollower(path: path, source: arguments[3])
+        return
+    }
+    if arguments[1] == "write-for" {
+        guard arguments.count == 5, let seconds = Double(arguments[3]) else {
+            fail("usage: write-for PATH SECONDS TABLE")
+        }
+        try writeSteadily(path: path, seconds: seconds, table: arguments[4])
         return
     }
     var configuration = Configuration()
@@ -87,6 +99,26 @@ func run() throws {
     default:
         fail("unknown command \(arguments[1])")
     }
+}
+
+/// The `write-for` command: a process that writes steadily, with the
+/// default settings but observesExternalChanges.
+func writeSteadily(path: String, seconds: Double, table: String) throws {
+    var configuration = Configuration()
+    configuration.observesExternalChanges = true
+    // Unbuffered: the test waits for this line while it holds a lock.
+    FileHandle.standardOutput.write(Data("opening\n".utf8))
+    let dbQueue = try DatabaseQueue(path: path, configuration: configuration)
+    let clock = ContinuousClock()
+    let deadline = clock.now + .milliseconds(Int(seconds * 1000))
+    var inserted = 0
+    while clock.now < deadline {
+        try dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO \(table) (value) VALUES (?)", arguments: [inserted])
+        }
+        inserted += 1
+    }
+    FileHandle.standardOutput.write(Data("inserted=\(inserted)\n".utf8))
 }
 
 do {

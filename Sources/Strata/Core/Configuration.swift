@@ -42,6 +42,9 @@ public struct Configuration: Sendable {
     /// Default `.immediateError`: throw `SQLITE_BUSY` at once (a pool's
     /// writer first tries again for about 10 milliseconds: its own readers
     /// may hold a lock for an instant).
+    ///
+    /// With ``observesExternalChanges`` on, `.immediateError` waits up to
+    /// 5 seconds for each lock instead (see that setting).
     public var busyMode: Database.BusyMode = .immediateError
 
     /// The journal mode. Default `.default`: WAL for pools, SQLite's default otherwise.
@@ -126,7 +129,35 @@ public struct Configuration: Sendable {
     /// An external commit does not say what it changed: every observation
     /// fetches again. Watching starts with the first observation and stops
     /// with the last.
+    ///
+    /// Other processes lock the file while they write. When ``busyMode`` is
+    /// `.immediateError`, the default, the connections of a database that
+    /// observes external changes wait for such a lock instead, up to 5
+    /// seconds for each lock, from the opening of each connection on: the
+    /// opening itself, the fetches of observations, the library's own
+    /// reads, and your reads and writes. They try again every millisecond
+    /// at most (SQLite's `.timeout(_:)` waits up to 100 ms between tries,
+    /// and can miss the instants between the transactions of a process
+    /// that writes steadily). Past 5 seconds, the access throws
+    /// `SQLITE_BUSY` (an observation ends with that error). Another busy
+    /// mode is used as given: `.timeout(_:)` for another delay, or
+    /// `.callback { _ in false }` for immediate errors.
     public var observesExternalChanges = false
+
+    /// How long, in seconds, the connections of a database that observes
+    /// external changes wait for a lock that another connection holds, when
+    /// `busyMode` is `.immediateError` (see `observesExternalChanges`).
+    /// Internal: tests shorten it.
+    var externalChangesBusyTimeout: TimeInterval = 5
+
+    /// Whether the connections wait for the locks of other connections, up
+    /// to `externalChangesBusyTimeout` seconds, instead of throwing
+    /// `SQLITE_BUSY` at once: `observesExternalChanges` is on, and
+    /// `busyMode` is `.immediateError`.
+    var waitsForExternalLocks: Bool {
+        guard observesExternalChanges, case .immediateError = busyMode else { return false }
+        return true
+    }
 
     /// How often, in seconds, the writer looks for external commits where
     /// no file notification is available (or when

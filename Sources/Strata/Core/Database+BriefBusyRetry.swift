@@ -33,4 +33,39 @@ extension Database {
             return true
         }
     }
+
+    /// Makes a connection whose configuration observes external changes,
+    /// with the default busy mode, wait for a lock that another connection
+    /// holds, up to `timeout` seconds for each lock
+    /// (`Configuration.waitsForExternalLocks`).
+    ///
+    /// The tries are close together: a process that writes steadily leaves
+    /// the file unlocked for an instant between two transactions (in
+    /// rollback-journal mode, a reader can only take its lock then). SQLite's
+    /// own busy timeout sleeps up to 100 ms between tries, and a reader
+    /// could wait for the end of the writes. Here, the first tries yield,
+    /// the next ones sleep 100 µs, then 1 ms: about a thousand tries per
+    /// second, each a lock request to the system, only while locked out.
+    func retryWhenBusy(for timeout: TimeInterval) {
+        let limit = UInt64(max(0, timeout) * 1_000_000_000)
+        // When the current wait started (`DispatchTime` nanoseconds): SQLite
+        // counts the tries of each lock from zero.
+        let start = Mutex<UInt64>(0)
+        installBusyCallback { count in
+            let now = DispatchTime.now().uptimeNanoseconds
+            let elapsed = start.withLock { start in
+                if count == 0 { start = now }
+                return now &- start
+            }
+            guard elapsed < limit else { return false }
+            if count < 8 {
+                sched_yield()
+            } else if count < 100 {
+                usleep(100)
+            } else {
+                usleep(1000)
+            }
+            return true
+        }
+    }
 }

@@ -303,7 +303,9 @@ public final class Database {
         guard let sqliteConnection else { return }
         switch configuration.busyMode {
         case .immediateError:
-            break
+            if configuration.waitsForExternalLocks {
+                retryWhenBusy(for: configuration.externalChangesBusyTimeout)
+            }
         case .timeout(let duration):
             let milliseconds = max(0, min(Double(CInt.max), (duration * 1000).rounded()))
             sqlite3_busy_timeout(sqliteConnection, CInt(milliseconds))

@@ -54,7 +54,7 @@ public final class DatabasePool: Sendable {
                     throw DatabaseError(message: "could not activate WAL Mode at path: \(path)")
                 }
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                if case .immediateError = configuration.busyMode {
+                if case .immediateError = configuration.busyMode, !configuration.waitsForExternalLocks {
                     db.retryBrieflyWhenBusy()
                 }
                 // A new file gets its WAL header now, before readers open it.
