@@ -96,6 +96,22 @@ extension DatabaseCursor {
     /// Calls `body` for each remaining element, faster than repeated `next()`.
     @inlinable
     public func forEach(_ body: (Element) throws -> Void) throws {
+        try consumeEach { try body($0) }
+    }
+
+    /// Appends each remaining element to `elements`, moving it in: the
+    /// `fetchAll` of the library's cursors. Through `forEach`, `append`
+    /// would copy each element from the closure's borrowed argument, then
+    /// destroy it: a retain and a release of each string of a record.
+    @inlinable
+    func appendElements(to elements: inout [Element]) throws {
+        try consumeEach { elements.append($0) }
+    }
+
+    /// The loop of `forEach`: calls `body` with each remaining element,
+    /// which `body` owns.
+    @inlinable
+    func consumeEach(_ body: (consuming Element) throws -> Void) throws {
         if _isDone {
             if let failure = _statement.stepFailure { throw failure }
             return

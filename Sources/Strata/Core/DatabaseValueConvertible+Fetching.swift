@@ -133,7 +133,7 @@ extension DatabaseValueConvertible {
     ) throws -> [Self] {
         let cursor = try fetchCursor(statement, arguments: arguments, adapter: adapter)
         var values: [Self] = []
-        try cursor.forEach { values.append($0) }
+        try cursor.appendElements(to: &values)
         return values
     }
 
@@ -297,7 +297,7 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ) throws -> [Self] {
         let cursor: FastDatabaseValueCursor<Self> = try fetchCursor(statement, arguments: arguments, adapter: adapter)
         var values: [Self] = []
-        try cursor.forEach { values.append($0) }
+        try cursor.appendElements(to: &values)
         return values
     }
 

@@ -115,7 +115,7 @@ extension FetchableRecord {
     ) throws -> [Self] {
         let cursor = try RecordCursor<Self>(statement: statement, arguments: arguments, adapter: adapter)
         var records: [Self] = []
-        try cursor.forEach { records.append($0) }
+        try cursor.appendElements(to: &records)
         return records
     }
 
@@ -203,12 +203,25 @@ extension FetchableRecord {
     ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
     ///   With prefetched associations (`including(all:)`), one more statement per association,
     ///   and the rows are copied before their records are decoded.
+    ///
+    /// Inlined, as the fetches of statements and SQL are: the caller's copy
+    /// is specialized for the record type, where a generic copy would look
+    /// up the metadata of `[Self]` at each row.
+    @inlinable
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
         if prepared.supplementaryFetch != nil {
-            return try Row.fetchAll(db, request).map { try Self(row: $0) }
+            return try fetchAllWithSupplementaryFetch(db, request)
         }
         return try fetchAll(prepared.statement, adapter: prepared.adapter)
+    }
+
+    /// The records of a request with prefetched associations, decoded from
+    /// copied rows. Out of line: the rows' prefetches cost more than a
+    /// generic decoding loop.
+    @usableFromInline
+    static func fetchAllWithSupplementaryFetch(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
+        try Row.fetchAll(db, request).map { try Self(row: $0) }
     }
 
     /// Returns the first record of a request, or nil.
@@ -218,12 +231,19 @@ extension FetchableRecord {
     ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
     ///   With prefetched associations (`including(all:)`), one more statement per association,
     ///   and the rows are copied before their records are decoded.
+    @inlinable
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
         let prepared = try request.makePreparedRequest(db, forSingleResult: true)
         if prepared.supplementaryFetch != nil {
-            return try Row.fetchOne(db, request).map { try Self(row: $0) }
+            return try fetchOneWithSupplementaryFetch(db, request)
         }
         return try fetchOne(prepared.statement, adapter: prepared.adapter)
+    }
+
+    /// The first record of a request with prefetched associations.
+    @usableFromInline
+    static func fetchOneWithSupplementaryFetch(_ db: Database, _ request: some FetchRequest) throws -> Self? {
+        try Row.fetchOne(db, request).map { try Self(row: $0) }
     }
 }
 
@@ -232,6 +252,7 @@ extension FetchableRecord where Self: Hashable {
     ///
     /// - Complexity: Runs one SQL statement; allocates an array of the records, then the set,
     ///   O(*n*) for *n* rows. Each record is decoded from one reused row: no row is copied.
+    @inlinable
     public static func fetchSet(
         _ statement: Statement,
         arguments: StatementArguments? = nil,
@@ -245,6 +266,7 @@ extension FetchableRecord where Self: Hashable {
     /// - Complexity: Compiles the SQL at each call (use ``Database/cachedStatement(sql:)`` and the
     ///   statement variant to run it often), then runs it; allocates an array of the
     ///   records, then the set, O(*n*) for *n* rows.
+    @inlinable
     public static func fetchSet(
         _ db: Database,
         sql: String,
@@ -262,6 +284,7 @@ extension FetchableRecord where Self: Hashable {
     ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
     ///   With prefetched associations (`including(all:)`), one more statement per association,
     ///   and the rows are copied before their records are decoded.
+    @inlinable
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
         try Set(fetchAll(db, request))
     }
@@ -285,6 +308,7 @@ extension FetchRequest where RowDecoder: FetchableRecord {
     ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
     ///   With prefetched associations (`including(all:)`), one more statement per association,
     ///   and the rows are copied before their records are decoded.
+    @inlinable
     public func fetchAll(_ db: Database) throws -> [RowDecoder] { try RowDecoder.fetchAll(db, self) }
     /// Returns the first record of the request, or nil.
     ///
@@ -293,6 +317,7 @@ extension FetchRequest where RowDecoder: FetchableRecord {
     ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
     ///   With prefetched associations (`including(all:)`), one more statement per association,
     ///   and the rows are copied before their records are decoded.
+    @inlinable
     public func fetchOne(_ db: Database) throws -> RowDecoder? { try RowDecoder.fetchOne(db, self) }
 }
 
@@ -305,6 +330,7 @@ extension FetchRequest where RowDecoder: FetchableRecord & Hashable {
     ///   `SQLRequest` made with `cached: true`) reuses a cached statement for it.
     ///   With prefetched associations (`including(all:)`), one more statement per association,
     ///   and the rows are copied before their records are decoded.
+    @inlinable
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try RowDecoder.fetchSet(db, self) }
 }
 

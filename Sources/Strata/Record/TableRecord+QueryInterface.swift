@@ -252,6 +252,7 @@ extension FetchableRecord where Self: TableRecord {
     /// The first record of the table, or nil when the table is empty.
     ///
     /// - Complexity: Runs one SQL statement, and reads its first row only.
+    @inlinable
     public static func fetchOne(_ db: Database) throws -> Self? {
         try Self.all().fetchOne(db)
     }
@@ -260,6 +261,7 @@ extension FetchableRecord where Self: TableRecord {
     ///
     /// - Complexity: Runs one SQL statement; allocates the array and its elements, O(*n*) for *n*
     ///   rows.
+    @inlinable
     public static func fetchAll(_ db: Database) throws -> [Self] {
         try Self.all().fetchAll(db)
     }

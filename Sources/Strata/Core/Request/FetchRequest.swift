@@ -139,6 +139,7 @@ public struct PreparedRequest {
     public var adapter: (any RowAdapter)?
 
     /// Completes fetched rows (prefetched associations).
+    @usableFromInline
     var supplementaryFetch: ((_ rows: [Row], _ db: Database) throws -> Void)?
 
     init(
