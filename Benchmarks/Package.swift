@@ -53,10 +53,23 @@ let package = Package(
             dependencies: ["WorkloadSupport", .product(name: "StrataSQLite", package: "Strata")],
             path: "Sources/CWorkloads"
         ),
+        // Records declared in a module of their own, as an app declares
+        // them: StrataWorkloads and GRDBWorkloads fetch them across the
+        // module boundary (issue 46).
+        .target(
+            name: "StrataClientRecords",
+            dependencies: [.product(name: "Strata", package: "Strata")],
+            path: "Sources/StrataClientRecords"
+        ),
+        .target(
+            name: "GRDBClientRecords",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            path: "Sources/GRDBClientRecords"
+        ),
         .target(
             name: "StrataWorkloads",
             dependencies: [
-                "WorkloadSupport", .product(name: "Strata", package: "Strata"),
+                "WorkloadSupport", "StrataClientRecords", .product(name: "Strata", package: "Strata"),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Integrations"])),
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Integrations"])),
                 .product(
@@ -66,7 +79,7 @@ let package = Package(
         ),
         .target(
             name: "GRDBWorkloads",
-            dependencies: ["WorkloadSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["WorkloadSupport", "GRDBClientRecords", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/GRDBWorkloads"
         ),
         // Runs one workload in its own process, for profilers (valgrind, perf):

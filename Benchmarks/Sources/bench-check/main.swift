@@ -35,11 +35,14 @@ enum Size {
     /// The accesses of the `keyed-reads-*` workloads (a fiftieth of
     /// `strata-profile`'s 100,000: about 5 s each under callgrind).
     static let keyedReads = 2_000
+    /// The rows of table `entry` (`OptionalHeavyFixture`), read
+    /// `OptionalHeavyFixture.fetchCount` times.
+    static let entries = 1_680
 }
 
 /// The tables a workload reads or writes, at the check's sizes.
 enum Setup {
-    case rows, dates, players, inserts, insertsWithPrimaryKey
+    case rows, dates, players, inserts, insertsWithPrimaryKey, entries
 
     var sql: [String] {
         switch self {
@@ -48,6 +51,7 @@ enum Setup {
         case .players: Fixture.playerSetup
         case .inserts: Fixture.insertSetup
         case .insertsWithPrimaryKey: Fixture.insertSetupWithPrimaryKey
+        case .entries: OptionalHeavyFixture.setup(rowCount: Size.entries)
         }
     }
 }
@@ -87,6 +91,12 @@ func strataWorkloads() -> [(String, Workload)] {
         ("records-by-index", reads(.rows) { try $0.fetchRecordsByIndex() }),
         ("records-by-name", reads(.rows) { try $0.fetchRecordsByName() }),
         ("records-decodable", reads(.rows) { try $0.fetchDecodableRecords() }),
+        // The same records declared in another module, as an app's (issue 46).
+        ("client-records-by-index", reads(.rows) { try $0.fetchClientRecordsByIndex() }),
+        ("client-records-by-name", reads(.rows) { try $0.fetchClientRecordsByName() }),
+        ("client-records-decodable", reads(.rows) { try $0.fetchClientDecodableRecords() }),
+        // Records of 14 mostly optional columns, read by index (issue 46).
+        ("optional-heavy", reads(.entries) { try $0.fetchOptionalHeavyRecords() }),
         ("ints", reads(.rows) { try $0.fetchAllInts().count }),
         ("dates", reads(.dates) { try $0.fetchAllDates().count }),
         ("requests", reads(.players) { try $0.queryInterfaceRequests() }),
@@ -143,6 +153,19 @@ func cWorkloads() -> [(String, Workload)] {
         ("c-mt-by-index", reads(.rows) { try $0.iterateRowsByIndex() }),
         ("c-mt-by-name", reads(.rows) { try $0.iterateRowsByName() }),
         ("c-mt-records", reads(.rows) { try $0.fetchRecords() }),
+        ("c-mt-optional-heavy", reads(.entries) { try $0.fetchOptionalHeavyRecords() }),
+        // The floors (RESULTS.md): C with the costs that GRDB's API imposes
+        // on any implementation. Scripts/check-benchmarks.sh holds
+        // `records-decodable` to 1.05 × its floor, counted in the same run.
+        ("c-mt-records-decodable-floor", reads(.rows) { try $0.fetchRecordsWithDecodableCosts() }),
+        (
+            "c-mt-insert-encodable-floor",
+            inserts { try $0.insertRecordsWithEncodableCosts(rowCount: Size.insertRows) }
+        ),
+        (
+            "c-mt-insert-swift-floor",
+            inserts { try $0.insertPositionalWithSwiftAPICosts(rowCount: Size.insertRows, argumentBytes: 432) }
+        ),
         ("c-mt-ints", reads(.rows) { try $0.fetchAllInts().count }),
         ("c-mt-dates", reads(.dates) { try $0.fetchAllDates().count }),
         ("c-mt-requests", reads(.players) { try $0.queryInterfaceRequests() }),

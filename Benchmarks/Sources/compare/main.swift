@@ -80,11 +80,13 @@ log("load average before setup: \(loadAverage())")
 
 // MARK: - Databases
 
-let cMTReads = try CReads(setupSQL: Fixture.readSetup, threading: .multiThread)
-let cReads = try CReads(setupSQL: Fixture.readSetup, threading: .serialized)
-let strataReads = try StrataReads(setupSQL: Fixture.readSetup)
-let strataStatisticsReads = try StrataReads(setupSQL: Fixture.readSetup, statementStatistics: true)
-let grdbReads = try GRDBReads(setupSQL: Fixture.readSetup)
+/// Every table of the read workloads, with the optional-heavy records' `entry`.
+let readSetup = Fixture.readSetup + OptionalHeavyFixture.setup()
+let cMTReads = try CReads(setupSQL: readSetup, threading: .multiThread)
+let cReads = try CReads(setupSQL: readSetup, threading: .serialized)
+let strataReads = try StrataReads(setupSQL: readSetup)
+let strataStatisticsReads = try StrataReads(setupSQL: readSetup, statementStatistics: true)
+let grdbReads = try GRDBReads(setupSQL: readSetup)
 let cMTInserts = try CInserts(setupSQL: Fixture.insertSetup, threading: .multiThread)
 let cInserts = try CInserts(setupSQL: Fixture.insertSetup, threading: .serialized)
 /// The connection of the floors' C programs (see below).
@@ -161,6 +163,21 @@ let allWorkloads: [Workload] = [
     reads(
         "200,000 `Decodable` records (C: plain struct)", c: { try $0.fetchRecords() },
         strata: { try $0.fetchDecodableRecords() }, grdb: grdbReads.fetchDecodableRecords),
+    // The same records declared in another module, as an app declares
+    // them (issue 46).
+    reads(
+        "200,000 records of another module, `init(row:)` by index (C: plain struct)", c: { try $0.fetchRecords() },
+        strata: { try $0.fetchClientRecordsByIndex() }, grdb: grdbReads.fetchClientRecordsByIndex),
+    reads(
+        "200,000 records of another module, `init(row:)` by name (C: plain struct)", c: { try $0.fetchRecords() },
+        strata: { try $0.fetchClientRecordsByName() }, grdb: grdbReads.fetchClientRecordsByName),
+    reads(
+        "200,000 `Decodable` records of another module (C: plain struct)", c: { try $0.fetchRecords() },
+        strata: { try $0.fetchClientDecodableRecords() }, grdb: grdbReads.fetchClientDecodableRecords),
+    reads(
+        "16,800 records of 14 mostly optional columns by index, fetched \(OptionalHeavyFixture.fetchCount) times",
+        c: { try $0.fetchOptionalHeavyRecords() },
+        strata: { try $0.fetchOptionalHeavyRecords() }, grdb: grdbReads.fetchOptionalHeavyRecords),
     reads(
         "`Int.fetchAll`, 200,000 rows", c: { try $0.fetchAllInts().count },
         strata: { try $0.fetchAllInts().count }, grdb: { try grdbReads.fetchAllInts().count }),
@@ -206,6 +223,17 @@ var orderedWorkloads = allWorkloads
                     .cMT: read { try cMTReads.fetchRecords() }, .cSerialized: read { try cReads.fetchRecords() },
                     .strata: read { try strataReads.fetchMacroRecords() },
                     .strataStatistics: read { try strataStatisticsReads.fetchMacroRecords() },
+                ]),
+            at: index + 1)
+    }
+    if let index = orderedWorkloads.firstIndex(where: { $0.name.hasPrefix("200,000 `Decodable` records of another") }) {
+        orderedWorkloads.insert(
+            Workload(
+                name: "200,000 `@DatabaseRecord` records of another module (C: plain struct)",
+                variants: [
+                    .cMT: read { try cMTReads.fetchRecords() }, .cSerialized: read { try cReads.fetchRecords() },
+                    .strata: read { try strataReads.fetchClientMacroRecords() },
+                    .strataStatistics: read { try strataStatisticsReads.fetchClientMacroRecords() },
                 ]),
             at: index + 1)
     }

@@ -29,7 +29,7 @@ func profiledRegion(_ body: () throws -> Int) rethrows -> Int {
 
 /// The tables a workload reads or writes.
 enum Setup {
-    case rows, dates, players, inserts, pool
+    case rows, dates, players, inserts, pool, entries
 
     var sql: [String] {
         switch self {
@@ -38,6 +38,7 @@ enum Setup {
         case .players: Fixture.playerSetup
         case .inserts: Fixture.insertSetup
         case .pool: Fixture.poolSetup
+        case .entries: OptionalHeavyFixture.setup()
         }
     }
 }
@@ -76,6 +77,10 @@ func strataWorkloads() -> [String: Workload] {
         "records-by-index": reads(.rows) { try $0.fetchRecordsByIndex() },
         "records-by-name": reads(.rows) { try $0.fetchRecordsByName() },
         "records-decodable": reads(.rows) { try $0.fetchDecodableRecords() },
+        "client-records-by-index": reads(.rows) { try $0.fetchClientRecordsByIndex() },
+        "client-records-by-name": reads(.rows) { try $0.fetchClientRecordsByName() },
+        "client-records-decodable": reads(.rows) { try $0.fetchClientDecodableRecords() },
+        "optional-heavy": reads(.entries) { try $0.fetchOptionalHeavyRecords() },
         "ints": reads(.rows) { try $0.fetchAllInts().count },
         "dates": reads(.dates) { try $0.fetchAllDates().count },
         "requests": reads(.players) { try $0.queryInterfaceRequests() },
@@ -102,6 +107,7 @@ func strataWorkloads() -> [String: Workload] {
     #if Macros
         // `swift build -c release --product strata-profile --traits Macros`
         workloads["records-macro"] = reads(.rows) { try $0.fetchMacroRecords() }
+        workloads["client-records-macro"] = reads(.rows) { try $0.fetchClientMacroRecords() }
         workloads["insert-macro"] = inserts { try $0.insertMacroRecords(rowCount: Fixture.insertRowCount) }
     #endif
     return workloads
@@ -139,6 +145,10 @@ func grdbWorkloads() -> [String: Workload] {
         "records-by-index": reads(.rows) { try $0.fetchRecordsByIndex() },
         "records-by-name": reads(.rows) { try $0.fetchRecordsByName() },
         "records-decodable": reads(.rows) { try $0.fetchDecodableRecords() },
+        "client-records-by-index": reads(.rows) { try $0.fetchClientRecordsByIndex() },
+        "client-records-by-name": reads(.rows) { try $0.fetchClientRecordsByName() },
+        "client-records-decodable": reads(.rows) { try $0.fetchClientDecodableRecords() },
+        "optional-heavy": reads(.entries) { try $0.fetchOptionalHeavyRecords() },
         "ints": reads(.rows) { try $0.fetchAllInts().count },
         "dates": reads(.dates) { try $0.fetchAllDates().count },
         "requests": reads(.players) { try $0.queryInterfaceRequests() },
@@ -188,6 +198,11 @@ func cWorkloads(_ threading: CThreading) -> [String: Workload] {
         "records-by-index": records,
         "records-by-name": records,
         "records-decodable": records,
+        "client-records-by-index": records,
+        "client-records-by-name": records,
+        "client-records-decodable": records,
+        "client-records-macro": records,
+        "optional-heavy": reads(.entries) { try $0.fetchOptionalHeavyRecords() },
         "ints": reads(.rows) { try $0.fetchAllInts().count },
         "dates": reads(.dates) { try $0.fetchAllDates().count },
         "requests": reads(.players) { try $0.queryInterfaceRequests() },
