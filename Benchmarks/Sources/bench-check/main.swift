@@ -35,6 +35,18 @@ enum Size {
     /// The accesses of the `keyed-reads-*` workloads (a fiftieth of
     /// `strata-profile`'s 100,000: about 5 s each under callgrind).
     static let keyedReads = 2_000
+    /// The one-row write transactions of `write-accesses` (a tenth of
+    /// `strata-profile`'s 20,000), on this thread, on a pool on a file.
+    static let writeAccesses = 2_000
+}
+
+/// The folder of the workloads on files, removed after the run.
+let temporaryDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "bench-check-\(UUID().uuidString)")
+
+func temporaryPath(_ name: String) throws -> String {
+    try FileManager.default.createDirectory(at: temporaryDirectory, withIntermediateDirectories: true)
+    return temporaryDirectory.appendingPathComponent(name).path
 }
 
 /// The tables a workload reads or writes, at the check's sizes.
@@ -114,6 +126,15 @@ func strataWorkloads() -> [(String, Workload)] {
             "insert-recording",
             inserts(.insertsWithPrimaryKey, recording: true) { try $0.insertPositional(rowCount: Size.insertRows) }
         ),
+        // One-row write transactions of a `Codable` record on a pool
+        // (issue 46): the fixed cost of a write access.
+        (
+            "write-accesses",
+            {
+                let writes = try StrataWriteAccesses(path: try temporaryPath("write-accesses.sqlite"))
+                return { try writes.syncWrites(count: Size.writeAccesses, threads: 1) }
+            }
+        ),
     ]
 }
 
@@ -153,6 +174,13 @@ func cWorkloads() -> [(String, Workload)] {
         (
             "c-mt-insert-recording",
             inserts(.insertsWithPrimaryKey, recording: true) { try $0.insertPositional(rowCount: Size.insertRows) }
+        ),
+        (
+            "c-mt-write-accesses",
+            {
+                let writes = try CWriteAccesses(path: try temporaryPath("c-mt-write-accesses.sqlite"))
+                return { try writes.syncWrites(count: Size.writeAccesses, threads: 1) }
+            }
         ),
     ]
 }
@@ -200,3 +228,4 @@ if CommandLine.arguments.dropFirst(2).first == "--time" {
 } else {
     print(try profiledRegion(run))
 }
+try? FileManager.default.removeItem(at: temporaryDirectory)

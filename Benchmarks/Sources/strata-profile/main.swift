@@ -29,7 +29,7 @@ func profiledRegion(_ body: () throws -> Int) rethrows -> Int {
 
 /// The tables a workload reads or writes.
 enum Setup {
-    case rows, dates, players, inserts, pool
+    case rows, dates, players, inserts, pool, authors
 
     var sql: [String] {
         switch self {
@@ -38,6 +38,7 @@ enum Setup {
         case .players: Fixture.playerSetup
         case .inserts: Fixture.insertSetup
         case .pool: Fixture.poolSetup
+        case .authors: Fixture.authorSetup
         }
     }
 }
@@ -46,6 +47,13 @@ enum Setup {
 /// throughput version runs the writer until the readers are done).
 let poolScans = 2
 let poolBatches = 20
+
+/// The write accesses (issue 46): `write-accesses` runs them on this thread
+/// (callgrind counts it), `write-accesses-threads` from 4 threads,
+/// `write-accesses-async` from 8 tasks (count those two as whole processes).
+let writeAccessVariants: [(suffix: String, threads: Int?)] = [
+    ("", 1), ("-threads", Fixture.writeAccessThreads), ("-async", nil),
+]
 
 /// A workload: its tables, and a function that opens and fills the database
 /// (not profiled) and returns the measured part.
@@ -91,6 +99,10 @@ func strataWorkloads() -> [String: Workload] {
             let pool = try StrataPoolWorkloads(path: path, setupSQL: sql)
             return { withExtendedLifetime(pool) { 0 } }
         },
+        "write-accesses-setup": Workload(setup: .authors) { _, path in
+            let writes = try StrataWriteAccesses(path: path)
+            return { withExtendedLifetime(writes) { 0 } }
+        },
         "observed-writes-none": quietObservations(.idle, count: 0),
         "observed-writes-idle": quietObservations(.idle, count: 10),
         "observed-writes-parked": quietObservations(.parked, count: 10),
@@ -99,6 +111,14 @@ func strataWorkloads() -> [String: Workload] {
             return { try writes(20_000) }
         },
     ]
+    for (suffix, threads) in writeAccessVariants {
+        workloads["write-accesses" + suffix] = Workload(setup: .authors) { _, path in
+            let writes = try StrataWriteAccesses(path: path)
+            let count = Fixture.writeAccessCount
+            if let threads { return { try writes.syncWrites(count: count, threads: threads) } }
+            return { try waitForAsync { try await writes.asyncWrites(count: count, tasks: Fixture.writeAccessTasks) } }
+        }
+    }
     #if Macros
         // `swift build -c release --product strata-profile --traits Macros`
         workloads["records-macro"] = reads(.rows) { try $0.fetchMacroRecords() }
@@ -133,7 +153,7 @@ func grdbWorkloads() -> [String: Workload] {
             }
         }
     }
-    return [
+    var workloads = [
         "by-index": reads(.rows) { try $0.iterateRowsByIndex() },
         "by-name": reads(.rows) { try $0.iterateRowsByName() },
         "records-by-index": reads(.rows) { try $0.fetchRecordsByIndex() },
@@ -146,6 +166,10 @@ func grdbWorkloads() -> [String: Workload] {
         "insert-named": inserts { try $0.insertNamed(rowCount: Fixture.insertRowCount) },
         "insert-records": inserts { try $0.insertRecords(rowCount: Fixture.insertRowCount) },
         "insert-encodable": inserts { try $0.insertEncodableRecords(rowCount: Fixture.insertRowCount) },
+        "write-accesses-setup": Workload(setup: .authors) { _, path in
+            let writes = try GRDBWriteAccesses(path: path)
+            return { withExtendedLifetime(writes) { 0 } }
+        },
         "pool": Workload(setup: .pool) { sql, path in
             let pool = try GRDBPoolWorkloads(path: path, setupSQL: sql)
             return { try pool.readersDuringWrites(scans: poolScans, batches: poolBatches).rows }
@@ -159,6 +183,15 @@ func grdbWorkloads() -> [String: Workload] {
             return { try writes(20_000) }
         },
     ]
+    for (suffix, threads) in writeAccessVariants {
+        workloads["write-accesses" + suffix] = Workload(setup: .authors) { _, path in
+            let writes = try GRDBWriteAccesses(path: path)
+            let count = Fixture.writeAccessCount
+            if let threads { return { try writes.syncWrites(count: count, threads: threads) } }
+            return { try waitForAsync { try await writes.asyncWrites(count: count, tasks: Fixture.writeAccessTasks) } }
+        }
+    }
+    return workloads
 }
 
 /// The C baselines. Record fetches read into a plain struct, record inserts
@@ -181,7 +214,7 @@ func cWorkloads(_ threading: CThreading) -> [String: Workload] {
     }
     let records = reads(.rows) { try $0.fetchRecords() }
     let insertRecords = inserts { try $0.insertRecords(rowCount: Fixture.insertRowCount) }
-    return [
+    var workloads = [
         "by-index": reads(.rows) { try $0.iterateRowsByIndex() },
         "by-name": reads(.rows) { try $0.iterateRowsByName() },
         "records": records,
@@ -216,7 +249,20 @@ func cWorkloads(_ threading: CThreading) -> [String: Workload] {
         // Only opens and fills table `t` (C, serialized): the cost to subtract
         // from a whole-process count of a read workload.
         "setup": reads(.rows) { _ in 0 },
+        "write-accesses-setup": Workload(setup: .authors) { _, path in
+            let writes = try CWriteAccesses(path: path, threading: threading)
+            return { withExtendedLifetime(writes) { 0 } }
+        },
     ]
+    for (suffix, threads) in writeAccessVariants {
+        workloads["write-accesses" + suffix] = Workload(setup: .authors) { _, path in
+            let writes = try CWriteAccesses(path: path, threading: threading)
+            let count = Fixture.writeAccessCount
+            if let threads { return { try writes.syncWrites(count: count, threads: threads) } }
+            return { try waitForAsync { try await writes.asyncWrites(count: count, tasks: Fixture.writeAccessTasks) } }
+        }
+    }
+    return workloads
 }
 
 var workloads: [String: Workload] = [:]
