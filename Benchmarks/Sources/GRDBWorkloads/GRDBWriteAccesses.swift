@@ -41,6 +41,16 @@ public final class GRDBWriteAccesses: @unchecked Sendable {
     /// The writer's journal mode, `synchronous` and automatic checkpoint
     /// threshold, to check that C, Strata and GRDB write alike.
     public func settings() throws -> String {
+        try Self.settings(of: dbPool)
+    }
+
+    /// The settings of a pool opened on a new file at `path` with the
+    /// default configuration: what the library chooses by itself.
+    public static func defaultSettings(path: String) throws -> String {
+        try settings(of: DatabasePool(path: path))
+    }
+
+    static func settings(of dbPool: DatabasePool) throws -> String {
         try dbPool.writeWithoutTransaction { db in
             let journalMode = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?"
             let synchronous = try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1

@@ -108,6 +108,9 @@ let strataStatisticsWrites = try StrataWriteAccesses(
     path: poolPath("strata-statistics-writes.sqlite"), statementStatistics: true)
 let grdbWrites = try GRDBWriteAccesses(path: poolPath("grdb-writes.sqlite"))
 log("write accesses, Strata: \(try strataWrites.settings()); GRDB: \(try grdbWrites.settings())")
+log(
+    "default pools, Strata: \(try StrataWriteAccesses.defaultSettings(path: poolPath("strata-default.sqlite"))); "
+        + "GRDB: \(try GRDBWriteAccesses.defaultSettings(path: poolPath("grdb-default.sqlite")))")
 
 // MARK: - Workloads
 
