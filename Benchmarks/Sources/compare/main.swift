@@ -103,6 +103,16 @@ let cMTPool = try CPoolWorkloads(path: poolPath("c-mt.sqlite"), setupSQL: Fixtur
 let cPool = try CPoolWorkloads(path: poolPath("c.sqlite"), setupSQL: Fixture.poolSetup, threading: .serialized)
 let strataPool = try StrataPoolWorkloads(path: poolPath("strata.sqlite"), setupSQL: Fixture.poolSetup)
 let grdbPool = try GRDBPoolWorkloads(path: poolPath("grdb.sqlite"), setupSQL: Fixture.poolSetup)
+let cMTWrites = try CWriteAccesses(path: poolPath("c-mt-writes.sqlite"), threading: .multiThread)
+let cWrites = try CWriteAccesses(path: poolPath("c-writes.sqlite"), threading: .serialized)
+let strataWrites = try StrataWriteAccesses(path: poolPath("strata-writes.sqlite"))
+let strataStatisticsWrites = try StrataWriteAccesses(
+    path: poolPath("strata-statistics-writes.sqlite"), statementStatistics: true)
+let grdbWrites = try GRDBWriteAccesses(path: poolPath("grdb-writes.sqlite"))
+log("write accesses, Strata: \(try strataWrites.settings()); GRDB: \(try grdbWrites.settings())")
+log(
+    "default pools, Strata: \(try StrataWriteAccesses.defaultSettings(path: poolPath("strata-default.sqlite"))); "
+        + "GRDB: \(try GRDBWriteAccesses.defaultSettings(path: poolPath("grdb-default.sqlite")))")
 
 // MARK: - Workloads
 
@@ -142,6 +152,42 @@ func inserts(
             .strata: insert(strataInserts.reset) { try strata(strataInserts, $0) },
             .grdb: insert(grdbInserts.reset, grdb),
             .strataStatistics: insert(strataStatisticsInserts.reset) { try strata(strataStatisticsInserts, $0) },
+        ])
+}
+
+/// The write accesses (issue 46): `count` one-row transactions from
+/// `threads` threads, or from `Fixture.writeAccessTasks` tasks when nil.
+func writeAccesses(threads: Int?) -> Workload {
+    let count = Fixture.writeAccessCount
+    let name: String
+    if let threads {
+        name =
+            "Write accesses: \(count) one-row transactions, `Codable` record, `dbPool.write` from "
+            + (threads == 1 ? "1 thread" : "\(threads) threads")
+    } else {
+        name =
+            "Write accesses: \(count) one-row transactions, `Codable` record, `await dbPool.write` from "
+            + "\(Fixture.writeAccessTasks) tasks"
+    }
+    func variant(
+        _ reset: @escaping () throws -> Void, sync: @escaping @Sendable (Int, Int) throws -> Int,
+        async: @escaping @Sendable (Int, Int) async throws -> Int
+    ) -> Variant {
+        Variant(reset: reset) {
+            if let threads { return (try sync(count, threads), 0) }
+            return (try waitForAsync { try await async(count, Fixture.writeAccessTasks) }, 0)
+        }
+    }
+    return Workload(
+        name: name,
+        variants: [
+            .cMT: variant(cMTWrites.reset, sync: cMTWrites.syncWrites, async: cMTWrites.asyncWrites),
+            .cSerialized: variant(cWrites.reset, sync: cWrites.syncWrites, async: cWrites.asyncWrites),
+            .strata: variant(strataWrites.reset, sync: strataWrites.syncWrites, async: strataWrites.asyncWrites),
+            .grdb: variant(grdbWrites.reset, sync: grdbWrites.syncWrites, async: grdbWrites.asyncWrites),
+            .strataStatistics: variant(
+                strataStatisticsWrites.reset, sync: strataStatisticsWrites.syncWrites,
+                async: strataStatisticsWrites.asyncWrites),
         ])
 }
 
@@ -209,6 +255,9 @@ let allWorkloads: [Workload] = [
             .strata: Variant { try strataPool.readersDuringWrites(scans: Fixture.poolScans) },
             .grdb: Variant { try grdbPool.readersDuringWrites(scans: Fixture.poolScans) },
         ]),
+    writeAccesses(threads: nil),
+    writeAccesses(threads: Fixture.writeAccessThreads),
+    writeAccesses(threads: 1),
 ]
 // `swift build -c release --product compare --traits Macros` adds the
 // records of @DatabaseRecord (issue 30), each after its Codable row. GRDB has

@@ -29,7 +29,7 @@ func profiledRegion(_ body: () throws -> Int) rethrows -> Int {
 
 /// The tables a workload reads or writes.
 enum Setup {
-    case rows, dates, players, inserts, pool, entries
+    case rows, dates, players, inserts, pool, entries, authors
 
     var sql: [String] {
         switch self {
@@ -39,6 +39,7 @@ enum Setup {
         case .inserts: Fixture.insertSetup
         case .pool: Fixture.poolSetup
         case .entries: OptionalHeavyFixture.setup()
+        case .authors: Fixture.authorSetup
         }
     }
 }
@@ -47,6 +48,13 @@ enum Setup {
 /// throughput version runs the writer until the readers are done).
 let poolScans = 2
 let poolBatches = 20
+
+/// The write accesses (issue 46): `write-accesses` runs them on this thread
+/// (callgrind counts it), `write-accesses-threads` from 4 threads,
+/// `write-accesses-async` from 8 tasks (count those two as whole processes).
+let writeAccessVariants: [(suffix: String, threads: Int?)] = [
+    ("", 1), ("-threads", Fixture.writeAccessThreads), ("-async", nil),
+]
 
 /// A workload: its tables, and a function that opens and fills the database
 /// (not profiled) and returns the measured part.
@@ -96,6 +104,10 @@ func strataWorkloads() -> [String: Workload] {
             let pool = try StrataPoolWorkloads(path: path, setupSQL: sql)
             return { withExtendedLifetime(pool) { 0 } }
         },
+        "write-accesses-setup": Workload(setup: .authors) { _, path in
+            let writes = try StrataWriteAccesses(path: path)
+            return { withExtendedLifetime(writes) { 0 } }
+        },
         "observed-writes-none": quietObservations(.idle, count: 0),
         "observed-writes-idle": quietObservations(.idle, count: 10),
         "observed-writes-parked": quietObservations(.parked, count: 10),
@@ -104,6 +116,14 @@ func strataWorkloads() -> [String: Workload] {
             return { try writes(20_000) }
         },
     ]
+    for (suffix, threads) in writeAccessVariants {
+        workloads["write-accesses" + suffix] = Workload(setup: .authors) { _, path in
+            let writes = try StrataWriteAccesses(path: path)
+            let count = Fixture.writeAccessCount
+            if let threads { return { try writes.syncWrites(count: count, threads: threads) } }
+            return { try waitForAsync { try await writes.asyncWrites(count: count, tasks: Fixture.writeAccessTasks) } }
+        }
+    }
     #if Macros
         // `swift build -c release --product strata-profile --traits Macros`
         workloads["records-macro"] = reads(.rows) { try $0.fetchMacroRecords() }
@@ -139,7 +159,7 @@ func grdbWorkloads() -> [String: Workload] {
             }
         }
     }
-    return [
+    var workloads = [
         "by-index": reads(.rows) { try $0.iterateRowsByIndex() },
         "by-name": reads(.rows) { try $0.iterateRowsByName() },
         "records-by-index": reads(.rows) { try $0.fetchRecordsByIndex() },
@@ -156,6 +176,10 @@ func grdbWorkloads() -> [String: Workload] {
         "insert-named": inserts { try $0.insertNamed(rowCount: Fixture.insertRowCount) },
         "insert-records": inserts { try $0.insertRecords(rowCount: Fixture.insertRowCount) },
         "insert-encodable": inserts { try $0.insertEncodableRecords(rowCount: Fixture.insertRowCount) },
+        "write-accesses-setup": Workload(setup: .authors) { _, path in
+            let writes = try GRDBWriteAccesses(path: path)
+            return { withExtendedLifetime(writes) { 0 } }
+        },
         "pool": Workload(setup: .pool) { sql, path in
             let pool = try GRDBPoolWorkloads(path: path, setupSQL: sql)
             return { try pool.readersDuringWrites(scans: poolScans, batches: poolBatches).rows }
@@ -169,6 +193,15 @@ func grdbWorkloads() -> [String: Workload] {
             return { try writes(20_000) }
         },
     ]
+    for (suffix, threads) in writeAccessVariants {
+        workloads["write-accesses" + suffix] = Workload(setup: .authors) { _, path in
+            let writes = try GRDBWriteAccesses(path: path)
+            let count = Fixture.writeAccessCount
+            if let threads { return { try writes.syncWrites(count: count, threads: threads) } }
+            return { try waitForAsync { try await writes.asyncWrites(count: count, tasks: Fixture.writeAccessTasks) } }
+        }
+    }
+    return workloads
 }
 
 /// The C baselines. Record fetches read into a plain struct, record inserts
@@ -191,7 +224,7 @@ func cWorkloads(_ threading: CThreading) -> [String: Workload] {
     }
     let records = reads(.rows) { try $0.fetchRecords() }
     let insertRecords = inserts { try $0.insertRecords(rowCount: Fixture.insertRowCount) }
-    return [
+    var workloads = [
         "by-index": reads(.rows) { try $0.iterateRowsByIndex() },
         "by-name": reads(.rows) { try $0.iterateRowsByName() },
         "records": records,
@@ -231,7 +264,20 @@ func cWorkloads(_ threading: CThreading) -> [String: Workload] {
         // Only opens and fills table `t` (C, serialized): the cost to subtract
         // from a whole-process count of a read workload.
         "setup": reads(.rows) { _ in 0 },
+        "write-accesses-setup": Workload(setup: .authors) { _, path in
+            let writes = try CWriteAccesses(path: path, threading: threading)
+            return { withExtendedLifetime(writes) { 0 } }
+        },
     ]
+    for (suffix, threads) in writeAccessVariants {
+        workloads["write-accesses" + suffix] = Workload(setup: .authors) { _, path in
+            let writes = try CWriteAccesses(path: path, threading: threading)
+            let count = Fixture.writeAccessCount
+            if let threads { return { try writes.syncWrites(count: count, threads: threads) } }
+            return { try waitForAsync { try await writes.asyncWrites(count: count, tasks: Fixture.writeAccessTasks) } }
+        }
+    }
+    return workloads
 }
 
 var workloads: [String: Workload] = [:]

@@ -26,6 +26,17 @@ extension Database {
     /// reports an interruption (a statement left running keeps the
     /// connection interrupted).
     func executeBookkeeping(sql: String) throws {
+        try executeBookkeeping { try executeCached(sql: sql) }
+    }
+
+    /// `executeBookkeeping(sql:)` for a statement that begins or commits a
+    /// transaction (see `executeTransactionStatement(_:)`).
+    func executeBookkeeping(_ kind: TransactionStatementKind) throws {
+        try executeBookkeeping { try executeTransactionStatement(kind) }
+    }
+
+    /// Runs `execute` as bookkeeping (see `executeBookkeeping(sql:)`).
+    private func executeBookkeeping(running execute: () throws -> Void) throws {
         try withoutCancellation {
             let wasRunningBookkeeping = isRunningBookkeeping
             isRunningBookkeeping = true
@@ -33,7 +44,7 @@ extension Database {
             var attempts = 0
             while true {
                 do {
-                    try executeCached(sql: sql)
+                    try execute()
                     return
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT && attempts < 3 {
                     attempts += 1

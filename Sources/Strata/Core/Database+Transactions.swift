@@ -26,7 +26,7 @@ extension Database {
         let kind = kind ?? defaultTransactionKind
         let wasInsideTransaction = isInsideTransaction
         do {
-            try executeCached(sql: "BEGIN \(kind.rawValue) TRANSACTION")
+            try executeTransactionStatement(kind.beginStatement)
         } catch {
             // An interrupted BEGIN may leave its transaction open.
             if !wasInsideTransaction && isInsideTransaction { rollbackAfterError() }
@@ -36,7 +36,7 @@ extension Database {
 
     /// Commits the current transaction. After a failed commit, roll back.
     public func commit() throws {
-        try executeCached(sql: "COMMIT TRANSACTION")
+        try executeTransactionStatement(.commit)
     }
 
     /// Rolls back the current transaction, if any. Task cancellation never
@@ -263,6 +263,8 @@ extension Database {
                 observationBroker.transactionDidComplete(committed: pending == .commit)
             }
         }
+        // Most transactions have none: no copy, no release of an empty array.
+        guard !transactionCompletionCallbacks.isEmpty else { return }
         let callbacks = transactionCompletionCallbacks
         transactionCompletionCallbacks = []
         for callback in callbacks {

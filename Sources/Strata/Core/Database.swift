@@ -42,6 +42,13 @@ public final class Database {
     /// Cached statements, by SQL.
     var statementCache: [String: Statement] = [:]
 
+    /// The statements of `statementCache` that begin and commit
+    /// transactions, by `TransactionStatementKind` (see
+    /// `executeTransactionStatement(_:)`). Emptied with the cache, by
+    /// `removeCachedStatements()`.
+    @exclusivity(unchecked) var transactionStatements = [Statement?](
+        repeating: nil, count: TransactionStatementKind.allCases.count)
+
     /// Functions registered on this connection, by name and argument count.
     var functions: [DatabaseFunction.ID: DatabaseFunction] = [:]
 
@@ -57,18 +64,19 @@ public final class Database {
     /// Whether the connection was opened read-only, or is kept read-only.
     var isReadOnlyConnection: Bool
 
-    /// Callbacks registered with ``afterNextTransaction(onCommit:onRollback:)``.
-    var transactionCompletionCallbacks: [TransactionCompletionCallback] = []
-
     // The properties marked `@exclusivity(unchecked)` are read at each
-    // statement: they skip run-time exclusivity checks, which were a visible
-    // part of each statement's cost. A `Database` only runs on its own queue.
+    // statement or transaction: they skip run-time exclusivity checks,
+    // which were a visible part of each statement's cost. A `Database` only
+    // runs on its own queue.
+
+    /// Callbacks registered with ``afterNextTransaction(onCommit:onRollback:)``.
+    @exclusivity(unchecked) var transactionCompletionCallbacks: [TransactionCompletionCallback] = []
 
     /// Transaction state seen by the commit and rollback hooks.
     @exclusivity(unchecked) var pendingTransactionCompletion: PendingTransactionCompletion = .none
 
     /// The date of the current transaction (``transactionDate``).
-    var cachedTransactionDate: Date?
+    @exclusivity(unchecked) var cachedTransactionDate: Date?
 
     /// Cancellation and interruption state, shared with other threads.
     let interruptState = InterruptState()
@@ -344,7 +352,7 @@ public final class Database {
     /// open and usable.
     func close() throws {
         guard let connection = sqliteConnection else { return }
-        statementCache.removeAll()
+        removeCachedStatements()
         let code = interruptState.withLock { () -> CInt in
             let code = sqlite3_close(connection)
             if code == SQLITE_OK {
@@ -377,7 +385,7 @@ public final class Database {
 
     private func closeConnection() {
         guard let connection = sqliteConnection else { return }
-        statementCache.removeAll()
+        removeCachedStatements()
         interruptState.withLock {
             sqlite3_close_v2(connection)
             interruptState.connection = nil
@@ -453,7 +461,7 @@ public final class Database {
     /// Frees as much memory as possible: cached statements and SQLite caches.
     /// Wraps `sqlite3_db_release_memory`.
     public func releaseMemory() {
-        statementCache.removeAll()
+        removeCachedStatements()
         if let sqliteConnection {
             sqlite3_db_release_memory(sqliteConnection)
         }
@@ -497,7 +505,7 @@ public final class Database {
 
     /// Forgets everything cached about the schema, including cached statements.
     public func clearSchemaCache() {
-        statementCache.removeAll()
+        removeCachedStatements()
         schemaCache.reset()
     }
 }

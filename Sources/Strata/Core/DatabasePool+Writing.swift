@@ -10,7 +10,7 @@ extension DatabasePool: DatabaseWriter {
     /// ``Configuration/allowsUnsafeTransactions``.
     public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
         checkNotReentrant()
-        return try writer.sync { db in
+        return try writer.syncFromOutsideQueue { db in
             defer { db.checkNoTransactionLeftOpen() }
             return try updates(db)
         }

@@ -268,7 +268,7 @@ extension DatabasePool: DatabaseReader {
         checkNotReentrant()
         let reader = try readerPool.acquire()
         defer { readerPool.release(reader) }
-        return try reader.sync { db in try db.isolatedRead { try value(db) } }
+        return try reader.syncFromOutsideQueue { db in try db.isolatedRead { try value(db) } }
     }
 
     /// Runs `value` in a read-only transaction, without blocking the calling
@@ -288,7 +288,7 @@ extension DatabasePool: DatabaseReader {
         checkNotReentrant()
         let reader = try readerPool.acquire()
         defer { readerPool.release(reader) }
-        return try reader.sync { db in
+        return try reader.syncFromOutsideQueue { db in
             try db.checkNotClosed()
             return try value(db)
         }

@@ -160,18 +160,44 @@ extension DatabaseWriter {
 extension Database {
     /// Runs `updates` in a write transaction, or in a savepoint when a
     /// transaction is already open, and returns their value.
+    ///
+    /// The same as `inTransaction(.immediate)` or `inSavepoint` with a
+    /// closure that returns `.commit`, without an optional to carry the
+    /// value out of the closure: where `T` is not known at compile time
+    /// (`write` is not inlined into its callers), each use of `T?` looked
+    /// its type up in the runtime's cache (issue 46).
     func inWriteTransaction<T>(_ updates: () throws -> T) throws -> T {
-        var result: T? = nil
         if isInsideTransaction {
-            try inSavepoint {
-                result = try updates()
-                return .commit
-            }
-        } else {
-            try inTransaction(.immediate) {
-                result = try updates()
-                return .commit
-            }
+            return try inCommittedSavepoint(updates)
+        }
+        try beginTransaction(.immediate)
+        let result: T
+        do {
+            wrappedTransactionDepth += 1
+            defer { wrappedTransactionDepth -= 1 }
+            result = try updates()
+        } catch {
+            rollbackAfterError()
+            throw error
+        }
+        do {
+            try checkNotAborted(sql: "COMMIT TRANSACTION")
+            // A cancelled access throws here, and rolls back.
+            try commit()
+        } catch {
+            rollbackAfterError()
+            throw error
+        }
+        return result
+    }
+
+    /// `inSavepoint` with a closure that returns `.commit`, inside a
+    /// transaction: the savepoint of a nested write.
+    private func inCommittedSavepoint<T>(_ updates: () throws -> T) throws -> T {
+        var result: T? = nil
+        try inSavepoint {
+            result = try updates()
+            return .commit
         }
         return result!
     }
@@ -204,7 +230,7 @@ extension Database {
     func endReadTransactionAfterError() {
         guard isInsideTransaction else { return }
         do {
-            try executeBookkeeping(sql: "COMMIT TRANSACTION")
+            try executeBookkeeping(.commit)
         } catch {
             reportBookkeepingFailure(error, "COMMIT TRANSACTION")
             rollbackAfterError()
@@ -215,7 +241,7 @@ extension Database {
     /// its value, even when its task is cancelled now.
     func commitReadTransaction() throws {
         do {
-            try executeBookkeeping(sql: "COMMIT TRANSACTION")
+            try executeBookkeeping(.commit)
         } catch {
             rollbackAfterError()
             throw error

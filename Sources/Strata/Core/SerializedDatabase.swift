@@ -59,15 +59,74 @@ final class SerializedDatabase: @unchecked Sendable {
         DispatchQueue.getSpecific(key: queueKey) == ObjectIdentifier(self)
     }
 
+    /// `queue.sync(execute:)`, for a value of any type. Dispatch's generic
+    /// `sync` carries the value out in an optional, and where `T` is not
+    /// known at compile time (accesses are not inlined into their callers),
+    /// each use of `T?` looked its type up in the runtime's cache: with
+    /// its two extra closures, a tenth of the fixed cost of a one-row
+    /// write access (issue 46). This one writes the value in place.
+    @inline(__always)
+    private func syncOnQueue<T>(_ work: () throws -> T) rethrows -> T {
+        try Self.sync(on: queue, work, rescue: { throw $0 })
+    }
+
+    /// `syncOnQueue(_:)`: the error of `work` is rethrown by `rescue`, so
+    /// that the function rethrows. The value is written on the stack when
+    /// it fits in four words (nearly always), and on the heap otherwise.
+    /// Not `withUnsafeTemporaryAllocation`, which looks up the type of a
+    /// `Result` of `T`.
+    private static func sync<T>(
+        on queue: DispatchQueue, _ work: () throws -> T, rescue: (any Error) throws -> T
+    ) rethrows -> T {
+        var words: (Int, Int, Int, Int) = (0, 0, 0, 0)
+        if MemoryLayout<T>.size <= MemoryLayout.size(ofValue: words)
+            && MemoryLayout<T>.alignment <= MemoryLayout<Int>.alignment
+        {
+            return try withUnsafeMutableBytes(of: &words) { bytes in
+                try sync(on: queue, into: bytes.baseAddress!, work, rescue: rescue)
+            }
+        }
+        let storage = UnsafeMutableRawPointer.allocate(
+            byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+        defer { storage.deallocate() }
+        return try sync(on: queue, into: storage, work, rescue: rescue)
+    }
+
+    /// Runs `work` on the queue, and moves its value out of `storage`.
+    private static func sync<T>(
+        on queue: DispatchQueue, into storage: UnsafeMutableRawPointer, _ work: () throws -> T,
+        rescue: (any Error) throws -> T
+    ) rethrows -> T {
+        var failure: (any Error)?
+        // Dispatch's non-generic `sync`, for a closure that returns nothing.
+        queue.sync {
+            do {
+                storage.initializeMemory(as: T.self, to: try work())
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { return try rescue(failure) }
+        return storage.assumingMemoryBound(to: T.self).move()
+    }
+
     /// Runs `body` synchronously on the queue. Reentrant calls are a programmer error.
     func sync<T>(_ body: (Database) throws -> T) rethrows -> T {
         if isOnQueue {
             fatalError("Database methods are not reentrant.")
         }
+        return try syncFromOutsideQueue(body)
+    }
+
+    /// `sync(_:)`, for callers that checked already that the current code
+    /// does not run on the queue: a pool checks that it runs in none of its
+    /// accesses (it marks the queues of its connections). One
+    /// `DispatchQueue.getSpecific` fewer per access.
+    func syncFromOutsideQueue<T>(_ body: (Database) throws -> T) rethrows -> T {
         if db.instrument != nil {
             return try instrumentedSync(body)
         }
-        return try queue.sync {
+        return try syncOnQueue {
             defer { db.accessDidEnd() }
             return try body(db)
         }
@@ -76,7 +135,7 @@ final class SerializedDatabase: @unchecked Sendable {
     /// `sync`, reported to the integrations.
     private func instrumentedSync<T>(_ body: (Database) throws -> T) rethrows -> T {
         let access = willWait()
-        return try queue.sync {
+        return try syncOnQueue {
             defer { db.accessDidEnd() }
             return try instrumented(access, body)
         }
@@ -125,7 +184,7 @@ final class SerializedDatabase: @unchecked Sendable {
         if db.instrument != nil {
             return try instrumentedSync(body)
         }
-        return try queue.sync {
+        return try syncOnQueue {
             defer { db.accessDidEnd() }
             return try body(db)
         }
@@ -209,9 +268,7 @@ final class SerializedDatabase: @unchecked Sendable {
         _ body: @Sendable (Database) throws -> T
     ) async throws -> T {
         try performAccess(
-            access, instrumentedAccess, rollsBackCancelledTransaction: rollsBackCancelledTransaction, body
-        )
-        .get()
+            access, instrumentedAccess, rollsBackCancelledTransaction: rollsBackCancelledTransaction, body)
     }
 
     /// The async access of systems without task executors: the task waits
@@ -229,9 +286,11 @@ final class SerializedDatabase: @unchecked Sendable {
             return try await withCheckedThrowingContinuation { continuation in
                 queue.async {
                     let result = pending.run { body in
-                        self.performAccess(
-                            access, instrumentedAccess, rollsBackCancelledTransaction: rollsBackCancelledTransaction,
-                            body)
+                        Result {
+                            try self.performAccess(
+                                access, instrumentedAccess,
+                                rollsBackCancelledTransaction: rollsBackCancelledTransaction, body)
+                        }
                     }
                     continuation.resume(with: result)
                 }
@@ -241,34 +300,54 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// Runs an async access on the queue, and leaves the connection as the
     /// access found it when it was cancelled.
+    ///
+    /// It throws, rather than returning a `Result`: where `T` is not known
+    /// at compile time, each use of `Result<T, any Error>` looked its type
+    /// up in the runtime's cache (issue 46).
     private func performAccess<T>(
         _ access: AsyncAccessState,
         _ instrumentedAccess: DatabaseAccessContext?,
         rollsBackCancelledTransaction: Bool,
         _ body: (Database) throws -> T
-    ) -> Result<T, any Error> {
+    ) throws -> T {
         assert(isOnQueue, "async accesses run on the connection's queue")
-        guard access.start() else { return .failure(CancellationError()) }
-        var result: Result<T, any Error>
-        if let instrumentedAccess {
-            result = Result { try instrumented(instrumentedAccess, body) }
-        } else {
-            result = Result { try body(db) }
+        guard access.start() else { throw CancellationError() }
+        defer { db.accessDidEnd() }
+        let value: T
+        do {
+            if let instrumentedAccess {
+                value = try instrumented(instrumentedAccess, body)
+            } else {
+                value = try body(db)
+            }
+        } catch {
+            if access.finish() {
+                // Leave the connection as the access found it.
+                leaveCancelledAccess(rollsBackCancelledTransaction: rollsBackCancelledTransaction)
+                throw CancellationError()
+            }
+            throw error
         }
         if access.finish() {
             // Leave the connection as the access found it.
-            db.clearCancellation()
-            if rollsBackCancelledTransaction && db.isInsideTransaction {
-                db.rollbackAfterError()
-                result = .failure(CancellationError())
-            }
-            if case .failure = result {
-                result = .failure(CancellationError())
+            if leaveCancelledAccess(rollsBackCancelledTransaction: rollsBackCancelledTransaction) {
+                throw CancellationError()
             }
             // Else the access completed before noticing cancellation: keep its value.
         }
-        db.accessDidEnd()
-        return result
+        return value
+    }
+
+    /// Clears the cancellation of an access, and rolls back its
+    /// transaction when asked. Returns whether it rolled back.
+    @discardableResult
+    private func leaveCancelledAccess(rollsBackCancelledTransaction: Bool) -> Bool {
+        db.clearCancellation()
+        if rollsBackCancelledTransaction && db.isInsideTransaction {
+            db.rollbackAfterError()
+            return true
+        }
+        return false
     }
 }
 
