@@ -42,8 +42,11 @@ struct ExternalChangeBusyTests {
             await values.wait(timeout: .seconds(20)) { $0.last == inserted },
             "inserted \(inserted), last observed \(values.values.last ?? -1)")
         #expect(values.errors.isEmpty, "\(values.errors)")
-        // Notified along the way, not only at the end, in order.
-        #expect(values.values.count > 2, "\(values.values.count) values")
+        // The initial value, then the writes' (how many along the way
+        // depends on the machine's load: in rollback-journal mode, a reader
+        // only gets in between two of the other process's transactions), in
+        // order.
+        #expect(values.values.count >= 2, "\(values.values.count) values")
         #expect(values.values == values.values.sorted())
         let fresh = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! }
         #expect(fresh == inserted)
