@@ -67,17 +67,27 @@ extension Database {
         _ kind: TransactionKind? = nil,
         _ operations: () throws -> TransactionCompletion
     ) throws {
+        _ = try runTransaction(kind, operations) { $0 }
+    }
+
+    /// Begins a transaction of `kind`, runs `body`, then commits or rolls
+    /// back as `completion` says from the value of `body`, and returns that
+    /// value. An error of `body` or of the commit rolls back and is
+    /// rethrown. The transaction of ``inTransaction(_:_:)`` and of writes.
+    func runTransaction<T>(
+        _ kind: TransactionKind?, _ body: () throws -> T, completion: (T) -> TransactionCompletion
+    ) throws -> T {
         try beginTransaction(kind)
-        let completion: TransactionCompletion
+        let result: T
         do {
             wrappedTransactionDepth += 1
             defer { wrappedTransactionDepth -= 1 }
-            completion = try operations()
+            result = try body()
         } catch {
             rollbackAfterError()
             throw error
         }
-        switch completion {
+        switch completion(result) {
         case .commit:
             do {
                 try checkNotAborted(sql: "COMMIT TRANSACTION")
@@ -90,6 +100,7 @@ extension Database {
         case .rollback:
             try rollback()
         }
+        return result
     }
 
     /// Runs `operations` in a savepoint, which nests inside transactions and

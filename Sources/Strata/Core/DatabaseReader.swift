@@ -170,25 +170,7 @@ extension Database {
         if isInsideTransaction {
             return try inCommittedSavepoint(updates)
         }
-        try beginTransaction(.immediate)
-        let result: T
-        do {
-            wrappedTransactionDepth += 1
-            defer { wrappedTransactionDepth -= 1 }
-            result = try updates()
-        } catch {
-            rollbackAfterError()
-            throw error
-        }
-        do {
-            try checkNotAborted(sql: "COMMIT TRANSACTION")
-            // A cancelled access throws here, and rolls back.
-            try commit()
-        } catch {
-            rollbackAfterError()
-            throw error
-        }
-        return result
+        return try runTransaction(.immediate, updates) { _ in .commit }
     }
 
     /// `inSavepoint` with a closure that returns `.commit`, inside a
