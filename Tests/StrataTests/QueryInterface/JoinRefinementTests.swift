@@ -214,87 +214,78 @@ struct JoinRefinementTests {
         }
     }
 
+    /// Checks the SQL of the joins of `association`, required and optional
+    /// (`including`, `joining`, `annotated`), whose join condition is
+    /// `condition`, and of a join of the association filtered on the
+    /// parent's name, which runs and finds the child.
+    private func expectJoins(
+        _ db: Database, _ association: BelongsToAssociation<UpperChild, UpperParent>, condition: String
+    ) throws {
+        let parentName = association.select(Column("name"))
+        let requests: [(QueryInterfaceRequest<UpperChild>, String)] = [
+            (UpperChild.including(required: association), #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" JOIN"#),
+            (
+                UpperChild.including(optional: association),
+                #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" LEFT JOIN"#
+            ),
+            (UpperChild.joining(required: association), #"SELECT "CHILDREN".* FROM "CHILDREN" JOIN"#),
+            (UpperChild.joining(optional: association), #"SELECT "CHILDREN".* FROM "CHILDREN" LEFT JOIN"#),
+            (
+                UpperChild.annotated(withRequired: parentName),
+                #"SELECT "CHILDREN".*, "PARENTS"."name" FROM "CHILDREN" JOIN"#
+            ),
+            (
+                UpperChild.annotated(withOptional: parentName),
+                #"SELECT "CHILDREN".*, "PARENTS"."name" FROM "CHILDREN" LEFT JOIN"#
+            ),
+        ]
+        for (request, prefix) in requests {
+            #expect(try requestSQL(db, request) == prefix + #" "PARENTS" ON "# + condition)
+        }
+        let statements = try recordSQL(db, expanded: true) {
+            let rows = try Row.fetchAll(
+                db, UpperChild.including(required: association.filter(Column("name") == "foo")))
+            #expect(rows.count == 1)
+        }
+        #expect(
+            statements == [
+                #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" JOIN "PARENTS" ON ("# + condition
+                    + #") AND ("PARENTS"."name" = 'foo')"#
+            ])
+    }
+
     @Test("C3: a ForeignKey that names its columns and their destination keeps its own spelling in joins")
     func explicitForeignKeyKeepsItsSpelling() throws {
         try parentsAndChildren { db throws in
             let foreignKey = ForeignKey([Column("PARENTID")], to: [Column("ID")])
-            let on = #"ON "PARENTS"."ID" = "CHILDREN"."PARENTID""#
-            let association = UpperChild.belongsTo(UpperParent.self, using: foreignKey)
-            #expect(
-                try requestSQL(db, UpperChild.including(required: association))
-                    == #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" JOIN "PARENTS" "# + on)
-            #expect(
-                try requestSQL(db, UpperChild.including(optional: association))
-                    == #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
-            #expect(
-                try requestSQL(db, UpperChild.joining(required: association))
-                    == #"SELECT "CHILDREN".* FROM "CHILDREN" JOIN "PARENTS" "# + on)
-            #expect(
-                try requestSQL(db, UpperChild.joining(optional: association))
-                    == #"SELECT "CHILDREN".* FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
-            #expect(
-                try requestSQL(db, UpperChild.annotated(withRequired: association.select(Column("name"))))
-                    == #"SELECT "CHILDREN".*, "PARENTS"."name" FROM "CHILDREN" JOIN "PARENTS" "# + on)
-            #expect(
-                try requestSQL(db, UpperChild.annotated(withOptional: association.select(Column("name"))))
-                    == #"SELECT "CHILDREN".*, "PARENTS"."name" FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
+            let condition = #""PARENTS"."ID" = "CHILDREN"."PARENTID""#
+            try expectJoins(db, UpperChild.belongsTo(UpperParent.self, using: foreignKey), condition: condition)
 
             // With tables instead of record types.
             let children = Table("CHILDREN")
             let tableAssociation = children.belongsTo(Table("PARENTS"), using: foreignKey)
             #expect(
                 try requestSQL(db, children.including(required: tableAssociation))
-                    == #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" JOIN "PARENTS" "# + on)
+                    == #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" JOIN "PARENTS" ON "# + condition)
             #expect(
                 try requestSQL(db, children.joining(optional: tableAssociation))
-                    == #"SELECT "CHILDREN".* FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
-
-            // A filter on the association follows the foreign key.
-            let filtered = association.filter(Column("name") == "foo")
-            let statements = try recordSQL(db, expanded: true) {
-                let rows = try Row.fetchAll(db, UpperChild.including(required: filtered))
-                #expect(rows.count == 1)
-            }
-            #expect(
-                statements == [
-                    #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" JOIN "PARENTS" "#
-                        + #"ON ("PARENTS"."ID" = "CHILDREN"."PARENTID") AND ("PARENTS"."name" = 'foo')"#
-                ])
+                    == #"SELECT "CHILDREN".* FROM "CHILDREN" LEFT JOIN "PARENTS" ON "# + condition)
         }
     }
 
     @Test("C3: a ForeignKey of origin columns only, or none, gets the schema's spelling in joins")
     func originOnlyForeignKeyGetsSchemaSpelling() throws {
         try parentsAndChildren { db throws in
-            let on = #"ON "PARENTS"."id" = "CHILDREN"."parentId""#
-            for association in [
-                UpperChild.belongsTo(UpperParent.self, using: ForeignKey([Column("PARENTID")])),
-                UpperChild.belongsTo(UpperParent.self),
-            ] {
-                #expect(
-                    try requestSQL(db, UpperChild.including(required: association))
-                        == #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" JOIN "PARENTS" "# + on)
-                #expect(
-                    try requestSQL(db, UpperChild.joining(optional: association))
-                        == #"SELECT "CHILDREN".* FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
-                #expect(
-                    try requestSQL(db, UpperChild.annotated(withOptional: association.select(Column("name"))))
-                        == #"SELECT "CHILDREN".*, "PARENTS"."name" FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
-                let statements = try recordSQL(db, expanded: true) {
-                    _ = try Row.fetchAll(
-                        db, UpperChild.including(required: association.filter(Column("name") == "foo")))
-                }
-                #expect(
-                    statements == [
-                        #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" JOIN "PARENTS" "#
-                            + #"ON ("PARENTS"."id" = "CHILDREN"."parentId") AND ("PARENTS"."name" = 'foo')"#
-                    ])
-            }
+            let condition = #""PARENTS"."id" = "CHILDREN"."parentId""#
+            try expectJoins(
+                db, UpperChild.belongsTo(UpperParent.self, using: ForeignKey([Column("PARENTID")])),
+                condition: condition)
+            try expectJoins(db, UpperChild.belongsTo(UpperParent.self), condition: condition)
             let children = Table("CHILDREN")
             let tableAssociation = children.belongsTo(Table("PARENTS"), using: ForeignKey([Column("PARENTID")]))
             #expect(
                 try requestSQL(db, children.including(optional: tableAssociation))
-                    == #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" LEFT JOIN "PARENTS" "# + on)
+                    == #"SELECT "CHILDREN".*, "PARENTS".* FROM "CHILDREN" LEFT JOIN "PARENTS" ON "# + condition)
         }
     }
 }
