@@ -159,18 +159,20 @@ extension Optional: StatementColumnConvertible where Wrapped: StatementColumnCon
         self = .some(value)
     }
 
-    /// Like ``fromDatabaseValue(_:)``: `Wrapped` reads NULL first (an
-    /// optional reads it as `.some(nil)`), and a NULL it refuses is
-    /// `.some(nil)`; `.some(value)` when a value decodes, and nil when it does not.
+    /// Like ``fromDatabaseValue(_:)``: `.some(value)` when `Wrapped` reads a
+    /// value (it is asked first, NULL included: `DatabaseValue?` reads NULL
+    /// as `.some(.null)`), `.some(nil)` for a NULL it refuses, and nil when a
+    /// value does not decode. Asking `Wrapped` first spares the column type
+    /// of a value that is there: integers, doubles, strings and dates read it
+    /// only when their value could be a NULL.
     @inlinable
     @inline(__always)
     public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Optional<
         Wrapped
     >? {
-        if sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL {
-            return .some(Wrapped.fromStatement(sqliteStatement, atUncheckedIndex: index))
+        if let value = Wrapped.fromStatement(sqliteStatement, atUncheckedIndex: index) {
+            return .some(value)
         }
-        guard let value = Wrapped(sqliteStatement: sqliteStatement, index: index) else { return nil }
-        return .some(value)
+        return sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL ? .some(nil) : nil
     }
 }

@@ -132,6 +132,17 @@ extension String: DatabaseValueConvertible, StatementColumnConvertible {
         let n = Int(sqlite3_column_bytes(sqliteStatement, index))
         self = String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
     }
+    /// Nil for NULL, without asking the column's type: SQLite gives no text
+    /// for NULL only (and, out of memory, for nothing: nil too, and the
+    /// caller's decoding error). Every other value reads as
+    /// ``init(sqliteStatement:index:)`` reads it.
+    @inlinable
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> String? {
+        guard let p = sqlite3_column_text(sqliteStatement, index) else { return nil }
+        let n = Int(sqlite3_column_bytes(sqliteStatement, index))
+        return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
+    }
     /// Binds a copy of the UTF-8 bytes. Wraps `sqlite3_bind_text`.
     @inlinable
     public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {

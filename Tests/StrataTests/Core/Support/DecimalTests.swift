@@ -76,4 +76,42 @@ struct DecimalTests {
             }
         }
     }
+
+    /// A REAL column decodes to the very decimal `Decimal(_: Double)` builds,
+    /// byte for byte (exponent, length, flags and mantissa), whichever way it
+    /// is read: Strata builds it without Foundation's slow path on Linux.
+    @Test func doublesDecodeToFoundationsDecimalByteForByte() throws {
+        func bytes(_ decimal: Decimal?) -> [UInt8]? {
+            decimal.map { value in withUnsafeBytes(of: value) { Array($0) } }
+        }
+        var generator = SeededGenerator(seed: 46)
+        var doubles: [Double] = [0.5, -0.5, 1e-99, 1e-100, 1e99, 1e100, 1.7976931348623157e308, .leastNonzeroMagnitude, 0.1, 2.675]
+        for cents in 0..<200_000 { doubles.append(Double(cents) / 100 + 0.001) }
+        for _ in 0..<200_000 { doubles.append(Double.random(in: -1e7...1e7, using: &generator)) }
+        for _ in 0..<100_000 {
+            let double = Double(bitPattern: generator.next())
+            if double.isFinite { doubles.append(double) }
+        }
+        for power in -130...130 {
+            for _ in 0..<100 {
+                doubles.append(Double.random(in: 1..<10, using: &generator) * pow(10, Double(power)))
+            }
+        }
+        var mismatches: [Double] = []
+        for double in doubles where Int64(exactly: double) == nil {
+            if bytes(Decimal.fromDatabaseValue(double.databaseValue)) != bytes(Decimal(double)) {
+                mismatches.append(double)
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.read { db throws in
+            let sample = doubles.prefix(2_000).filter { Int64(exactly: $0) == nil }
+            let statement = try db.makeStatement(sql: "SELECT ?")
+            for double in sample {
+                let decoded = try Decimal.fetchOne(statement, arguments: [double])
+                #expect(bytes(decoded) == bytes(Decimal(double)), "\(double)")
+            }
+        }
+    }
 }
