@@ -20,10 +20,24 @@
 # - a name of the standard library that an upper layer declares too is
 #   listed as a `homonym` in the data file.
 #
-# Usage: bash Scripts/check-layering.sh [-v]
-#   -v  also lists every counted line, by kind.
-# Exit status: 0 when every line is of a listed kind within its budget, 1
-# otherwise (the offending lines are printed), 2 on a malformed data file.
+# Inside Core, the same reading checks the rooms (issue 47): every file of
+# Core lives in a folder of Core, a room, whose README.md says what it holds
+# and, on a line `May use: A, B.`, the rooms whose types it may name
+# (`Also names: Type (Room), why` allows one more type). Every room may use
+# Internal and Errors; Internal uses none, Errors only what its line says.
+# Only type names count between rooms: Core's members are too common
+# (`body`, `sql`, `map`) for a lexical check to tell whose they are.
+#
+# The Architecture article holds the figures of this script between
+# `<!-- layering: NAME -->` and `<!-- layering: end -->` markers; the
+# script fails when they differ from what it counts.
+#
+# Usage: bash Scripts/check-layering.sh [-v] [--write-article]
+#   -v               also lists every counted line, by kind.
+#   --write-article  rewrites the figures of the Architecture article.
+# Exit status: 0 when every line is of a listed kind within its budget,
+# every room names only the rooms it may use, and the article is current;
+# 1 otherwise (the offending lines are printed), 2 on a malformed data file.
 # It needs python3 and nothing else.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +51,11 @@ import sys
 SOURCES = "Sources/Strata"
 CORE = "Core"
 DATA = "Scripts/layering-allowed.txt"
+ARTICLE = "Sources/Strata/Strata.docc/Architecture.md"
 VERBOSE = "-v" in sys.argv[1:]
+WRITE_ARTICLE = "--write-article" in sys.argv[1:]
+# The rooms every other room may use.
+FLOOR_ROOMS = ("Internal", "Errors")
 
 
 # --- Reading Swift: comments removed, string literals blanked. -------------
@@ -202,7 +220,7 @@ def swift_files():
 
 
 def read_data():
-    kinds, budgets, descriptions, allowed = [], {}, {}, {}
+    kinds, budgets, descriptions, allowed, reasons = [], {}, {}, {}, []
     for number, raw in enumerate(open(DATA, encoding="utf-8"), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -220,10 +238,11 @@ def read_data():
             if fields[1] in allowed:
                 sys.exit(f"{DATA}:{number}: {fields[1]} is listed twice")
             allowed[fields[1]] = fields[0]
+            reasons.append((fields[1], " ".join(fields[2:])))
         else:
             print(f"{DATA}:{number}: not a kind declaration nor an entry of a declared kind: {raw.strip()}")
             sys.exit(2)
-    return kinds, budgets, descriptions, allowed
+    return kinds, budgets, descriptions, allowed, reasons
 
 
 # --- Counting. --------------------------------------------------------------
@@ -270,8 +289,108 @@ def names_in(line, types, members):
     return found
 
 
+# --- The rooms of Core. ------------------------------------------------------
+
+
+def read_rooms():
+    """{room: (title, rooms it may use, {type: room} it also names)}, from
+    the README.md of each folder of Core; and the problems found."""
+    rooms, problems = {}, []
+    core = os.path.join(SOURCES, CORE)
+    for entry in sorted(os.listdir(core)):
+        path = os.path.join(core, entry)
+        if entry.endswith(".swift"):
+            problems.append(f"{SOURCES}/{CORE}/{entry}: a file at the top of Core; move it into a room")
+        if not os.path.isdir(path):
+            continue
+        readme = os.path.join(path, "README.md")
+        if not os.path.exists(readme):
+            problems.append(f"{SOURCES}/{CORE}/{entry}/: a room without README.md (what it holds, `May use:`)")
+            continue
+        text = open(readme, encoding="utf-8").read()
+        title = re.match(r"#\s+(.*)", text)
+        uses = re.search(r"^May use: ([^\n]*?)\.?\s*$", text, re.M)
+        if not title or not uses:
+            problems.append(f"{readme}: needs a `# Title` line and a `May use: ...` line")
+            continue
+        listed = uses.group(1).strip()
+        allowed = set() if listed == "nothing" else {r.strip() for r in listed.split(",")}
+        if entry not in FLOOR_ROOMS:
+            allowed |= set(FLOOR_ROOMS)
+        elif entry == "Errors":
+            allowed.add("Internal")
+        also = {m.group(1): m.group(2) for m in re.finditer(r"^Also names: (\w+) \((\w+)\)", text, re.M)}
+        rooms[entry] = (title.group(1).strip(), allowed, also)
+    manifest = re.search(r"let coreRooms = \[(.*?)\]", open("Package.swift", encoding="utf-8").read(), re.S)
+    listed = set(re.findall(r'"(\w+)"', manifest.group(1))) if manifest else set()
+    if listed != set(rooms):
+        problems.append(
+            "Package.swift: `coreRooms` (whose README.md files the target excludes) must list the rooms: "
+            + ", ".join(sorted(rooms))
+        )
+    for room, (_, allowed, also) in rooms.items():
+        for other in sorted((allowed | set(also.values())) - set(rooms)):
+            problems.append(f"{SOURCES}/{CORE}/{room}/README.md: names a room that does not exist: {other}")
+    return rooms, problems
+
+
+def check_rooms(code, file_declarations):
+    """The lines of each room that name a type of another room, as
+    (room, other room, relative path, line number, code, types); and the
+    matrix of counts."""
+    declarations = collections.defaultdict(list)
+    for relative, (layer, _) in code.items():
+        if layer == CORE:
+            room = relative.split(os.sep)[1]
+            declarations[room].extend(file_declarations[relative])
+    names = sorted(declarations)
+    references = []
+    for room in names:
+        own = {d.name for d in declarations[room] if d.keyword in TYPE_KEYWORDS}
+        for other in names:
+            if other == room:
+                continue
+            types, _ = layer_names(declarations, [other], own)
+            for relative, (layer, lines) in code.items():
+                if layer != CORE or relative.split(os.sep)[1] != room:
+                    continue
+                for number, line in enumerate(lines, 1):
+                    found = names_in(line, types, {})
+                    if found:
+                        references.append((room, other, relative, number, line.strip(), found))
+    return references
+
+
+# --- The article's figures. --------------------------------------------------
+
+MARKER = re.compile(r"<!-- layering: (\S+) -->\n(.*?)<!-- layering: end -->\n", re.S)
+
+
+def update_article(figures):
+    """Compares the article's figures with `figures` ({name: markdown}), or
+    rewrites them with --write-article. Returns the names that differ."""
+    text = open(ARTICLE, encoding="utf-8").read()
+    found = {m.group(1): m.group(2) for m in MARKER.finditer(text)}
+    stale = sorted(name for name in figures if found.get(name) != figures[name])
+    unknown = sorted(set(found) - set(figures))
+    if WRITE_ARTICLE:
+        missing = sorted(set(figures) - set(found))
+        if missing:
+            sys.exit(f"{ARTICLE}: add the markers of {', '.join(missing)} first (<!-- layering: NAME --> ... <!-- layering: end -->)")
+        text = MARKER.sub(lambda m: f"<!-- layering: {m.group(1)} -->\n{figures.get(m.group(1), m.group(2))}<!-- layering: end -->\n", text)
+        open(ARTICLE, "w", encoding="utf-8").write(text)
+        return unknown
+    return stale + unknown
+
+
+def markdown_table(header, rows, align):
+    out = ["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
+    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(out) + "\n"
+
+
 def main():
-    kinds, budgets, descriptions, allowed = read_data()
+    kinds, budgets, descriptions, allowed, reasons = read_data()
     rank = {kind: index for index, kind in enumerate(kinds)}
 
     declarations = collections.defaultdict(list)
@@ -333,6 +452,7 @@ def main():
     # The report.
     print(f"Core's upward references (lines of {SOURCES}/{CORE} that name an upper layer), by kind:")
     over_budget = []
+    kind_rows = []
     for kind in kinds:
         if kind == "homonym":
             continue
@@ -343,6 +463,7 @@ def main():
         budget = budgets.get(kind)
         note = f" (at most {budget})" if budget is not None else ""
         print(f"  {kind:<10} {len(lines_):>3} lines{note}, {len(extra)} more through Core properties of those types")
+        kind_rows.append((kind, len(lines_), ", ".join(f"{layer} {count}" for layer, count in sorted(layers.items()))))
         if layers:
             print("             in " + ", ".join(f"{layer} {count}" for layer, count in sorted(layers.items())))
         if tally:
@@ -359,6 +480,7 @@ def main():
     print(f"  total      {total:>3} lines, {len(through)} more through Core properties of upper-layer types")
 
     # The two layers above Core that depend on each other.
+    pair_rows = []
     for source, target in (("QueryInterface", "Record"), ("Record", "QueryInterface")):
         if source not in declarations or target not in declarations:
             continue
@@ -378,6 +500,7 @@ def main():
             for line in lines
             if names_in(line, t, {})
         )
+        pair_rows.append((source, target, count, types_only))
         print(f"{source} -> {target}: {count} lines ({types_only} naming types)")
 
     listed = {n for n, kind in allowed.items() if kind != "homonym"}
@@ -385,7 +508,76 @@ def main():
     for name in sorted(listed - used):
         print(f"note: {name} ({allowed[name]}) is listed in {DATA} but no line of Core names it: remove it?")
 
+    # The rooms of Core.
+    rooms, room_problems = read_rooms()
+    references = check_rooms(code, file_declarations)
+    room_offending = [
+        r for r in references if r[0] in rooms and r[1] not in rooms[r[0]][1]
+        and not all(rooms[r[0]][2].get(name) == r[1] for name in r[5])
+    ]
+    print(f"\nCore's rooms (lines of a room that name a type of another room):")
+    named_by = collections.Counter((r[1], r[0]) for r in references)
+    for room in sorted(rooms):
+        uses = collections.Counter(r[1] for r in references if r[0] == room)
+        print(f"  {room:<16} uses " + (", ".join(f"{o} {c}" for o, c in sorted(uses.items())) or "none"))
+        if VERBOSE:
+            for r in references:
+                if r[0] == room:
+                    print(f"      {r[2]}:{r[3]}: {r[4]}    ({r[1]}: {', '.join(dict.fromkeys(r[5]))})")
+
+    # The article's figures.
+    figures = {}
+    figures["kinds"] = markdown_table(
+        ["Kind", "Lines", "Layers named"], [(f"`{k}`", n, layers or "none") for k, n, layers in kind_rows],
+        ["-----------", "------:", "--------------------------------------------------------"],
+    ) + (
+        f"\nIn all, {total} lines of Core name an upper layer, and another {len(through)} reach one through a\n"
+        "Core property of an upper-layer type, as `observationBroker.statementDidFail()`:\n"
+        "they are counted apart, under the kind of that type.\n"
+    )
+    figures["pair"] = markdown_table(
+        ["From", "To", "Lines", "Of them, naming a type"], pair_rows,
+        ["----------------", "----------------", "------:", "-----------------------:"],
+    )
+    figures["names"] = markdown_table(
+        ["Kind", "Name", "Why Core names it"],
+        [(f"`{kind}`", f"`{name}`", why) for kind in kinds for name, why in reasons if allowed[name] == kind],
+        ["-----------", "------", "------"],
+    )
+    files_of = collections.Counter(relative.split(os.sep)[1] for relative, (layer, _) in code.items() if layer == CORE)
+    lines_of = collections.Counter()
+    for relative, (layer, lines) in code.items():
+        if layer == CORE:
+            lines_of[relative.split(os.sep)[1]] += sum(1 for line in lines if line.strip())
+    figures["rooms"] = markdown_table(
+        ["Room", "What it holds", "Files", "Lines of code", "May use (besides Internal and Errors)"],
+        [
+            (
+                f"`{room}/`", rooms[room][0].split(": ", 1)[-1], files_of[room], lines_of[room],
+                ", ".join(sorted(rooms[room][1] - set(FLOOR_ROOMS))) or "none",
+            )
+            for room in sorted(rooms)
+        ],
+        ["------", "------", "------:", "------:", "------"],
+    )
+    stale_figures = update_article(figures)
+
     failed = False
+    if room_problems:
+        failed = True
+        print("\nerror: the rooms of Core:")
+        for problem in room_problems:
+            print(f"  {problem}")
+    if room_offending:
+        failed = True
+        print(f"\nerror: {len(room_offending)} line(s) of Core name a type of a room they may not use:")
+        for room, other, relative, number, text, names in room_offending:
+            print(f"  {SOURCES}/{relative}:{number}: {text}\n      names {', '.join(dict.fromkeys(names))} ({other}), and {room}/README.md does not list {other}")
+        print("Move the code to a room that may use it, or list the room on the `May use:` line of the README, and say why in Architecture.md.")
+    if stale_figures and not WRITE_ARTICLE:
+        failed = True
+        print(f"\nerror: the figures of {ARTICLE} differ from this count: {', '.join(stale_figures)}")
+        print("Run `bash Scripts/check-layering.sh --write-article`, and read the prose around them.")
     if offending:
         failed = True
         print(f"\nerror: {len(offending)} line(s) of Core name an upper layer outside the kinds of {DATA}:")

@@ -15,7 +15,22 @@ package final class TemporaryDirectory {
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: url)
+        // A connection that closes on another thread meanwhile deletes its
+        // `-wal` and `-shm` files while FileManager removes the folder, which
+        // then stops on "no such file" and leaves the folder behind: remove
+        // again, a few times.
+        var failure: (any Error)?
+        for _ in 0..<10 {
+            do {
+                try FileManager.default.removeItem(at: url)
+                return
+            } catch {
+                failure = error
+                if !FileManager.default.fileExists(atPath: url.path) { return }
+            }
+        }
+        FileHandle.standardError.write(
+            Data("TemporaryDirectory: \(url.path) not removed: \(failure.map { "\($0)" } ?? "")\n".utf8))
     }
 }
 

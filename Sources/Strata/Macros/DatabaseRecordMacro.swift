@@ -25,7 +25,6 @@
     /// the macro does not see it.
     @attached(
         extension,
-        //CONF
         names: named(init(row:)), named(encode(to:)), named(Columns), named(databaseTableName), named(didInsert(_:)),
         named(_databaseRecordColumnCount), named(_bindDatabaseRecordColumns(to:)),
         named(_encodeDatabaseRecordColumns(to:)), named(_databaseRecordCheckConformances)

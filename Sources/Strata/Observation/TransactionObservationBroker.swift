@@ -3,6 +3,13 @@
 // SQLite's hooks and by statements in an order that only reads right in one
 // place; split into extensions, each part would reach into the others'
 // private state.
+//
+// A write's notification path has two halves. This file holds SQLite's
+// update and pre-update hooks (each changed row; "Hooks" below) and what
+// the broker does with them. The commit and rollback hooks, which end a
+// transaction and call `databaseWillCommit`, `databaseWillRollback` and
+// `transactionDidComplete` here, are Core's:
+// `Core/Transactions/Database+CommitHooks.swift`.
 
 import Foundation
 

@@ -1,3 +1,7 @@
+// One suite, one file: the storage health report and its monitor share
+// one fixture (a pool whose monitor records its warnings, and a WAL grown
+// on purpose), and each warning is tested beside the report field it reads.
+
 import Dispatch
 import Foundation
 import Strata

@@ -1,3 +1,8 @@
+// One suite, one file: every persistence method of a record (insert,
+// update, save, delete, upsert, and their "...AndFetch" forms), in the order
+// of GRDB's documentation, over the same record types declared at the top.
+// Split, each part would need its own copy of those types.
+
 import Foundation
 import Strata
 import StrataTestSupport

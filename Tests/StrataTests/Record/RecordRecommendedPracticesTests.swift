@@ -1,3 +1,8 @@
+// One article, one file: the samples of "Recommended Practices for
+// Designing Record Types", in the article's order. They build on each other
+// (the same authors and books from the first section to the last), so the
+// file is as long as the article.
+
 import Foundation
 import Strata
 import StrataTestSupport

@@ -10,7 +10,7 @@ import Testing
 //
 // This file: "Records", "Records in a Glance" (Inserting, Fetching,
 // Updating, Deleting, Counting Records) and "Record Protocols Overview".
-// The other sections are in the ReadmeRecords*Tests files.
+// The other sections are in the GRDBReadmeRecords*Tests files.
 
 /// The records of "Records" and "Records in a Glance".
 private enum Glance {

@@ -5,7 +5,7 @@ import Testing
 
 // The Records chapter of the v5.8 README (seed 000): the "Persistence
 // Methods" section and its "Customizing the Persistence Methods", run as
-// written in their GRDB 7 form (see ReadmeRecordsChapterTests.swift for the
+// written in their GRDB 7 form (see GRDBReadmeRecordsChapterTests.swift for the
 // conventions).
 //
 // Already run elsewhere: composite primary keys
@@ -121,7 +121,7 @@ private enum CustomizedStruct {
 }
 
 @Suite("README Records chapter: Persistence Methods")
-struct ReadmePersistenceMethodsTests {
+struct GRDBReadmePersistenceMethodsTests {
     fileprivate typealias Place = PersistenceMethods.Place
 
     @Test("Instance methods: save, insert, update, updateChanges, delete, exists")

@@ -1,3 +1,8 @@
+// One suite, one file: the operators of the `Cursor` protocol (map,
+// filter, prefix, joined, reduce...), a few lines each, side by side with
+// the failing cursor they share, so that each operator's behaviour on an
+// error reads next to the others'.
+
 import Strata
 import StrataTestSupport
 import Testing

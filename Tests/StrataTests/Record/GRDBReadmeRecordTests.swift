@@ -20,7 +20,7 @@ private struct Player: Codable, Identifiable, FetchableRecord, MutablePersistabl
 }
 
 @Suite("README record example")
-struct ReadmeRecordTests {
+struct GRDBReadmeRecordTests {
     @Test func recordExample() throws {
         // The kit's player table, with Arthur (500).
         let dbQueue = try makePlayerDatabase(players: [StrataTestSupport.Player(name: "Arthur", score: 500)])

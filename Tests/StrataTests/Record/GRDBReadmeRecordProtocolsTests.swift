@@ -6,7 +6,7 @@ import Testing
 // The Records chapter of the v5.8 README (seed 000): the "FetchableRecord
 // Protocol", "TableRecord Protocol" and "PersistableRecord Protocol"
 // sections, run as written in their GRDB 7 form (see
-// ReadmeRecordsChapterTests.swift for the conventions).
+// GRDBReadmeRecordsChapterTests.swift for the conventions).
 //
 // Already run elsewhere: the note on rows reused during iteration
 // (FetchableRecordFetchTests.rowsAreReusedDuringIteration).

@@ -4,7 +4,7 @@ import StrataTestSupport
 import Testing
 
 // The Records chapter of the v5.8 README (seed 000): the "List of Record
-// Methods" table, each row run once (see ReadmeRecordsChapterTests.swift for
+// Methods" table, each row run once (see GRDBReadmeRecordsChapterTests.swift for
 // the conventions). GRDB 7 spells `didInsert(with:for:)` `didInsert(_:)`.
 // The Record class, which adopts all protocols and adds `updateChanges(_:)`,
 // is the kit's `RecordPlayer`.
@@ -38,7 +38,7 @@ private enum MethodList {
 }
 
 @Suite("README Records chapter: List of Record Methods")
-struct ReadmeListOfRecordMethodsTests {
+struct GRDBReadmeListOfRecordMethodsTests {
     fileprivate typealias Player = MethodList.Player
 
     @Test("Core methods")

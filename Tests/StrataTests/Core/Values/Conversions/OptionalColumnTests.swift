@@ -44,7 +44,8 @@ struct OptionalColumnTests {
     @Test func optionalsFetchNullAsNil() throws {
         try DatabaseQueue().read { db throws in
             #expect(try String?.fetchAll(db, sql: "SELECT NULL UNION ALL SELECT 'a'") == [nil, "a"])
-            #expect(try Decimal?.fetchAll(db, sql: "SELECT NULL UNION ALL SELECT 2.5") == [nil, Decimal(string: "2.5")])
+            #expect(
+                try Decimal?.fetchAll(db, sql: "SELECT NULL UNION ALL SELECT 2.5") == [nil, Decimal(string: "2.5")])
             #expect(try Int64?.fetchAll(db, sql: "SELECT NULL UNION ALL SELECT 0") == [nil, 0])
         }
     }

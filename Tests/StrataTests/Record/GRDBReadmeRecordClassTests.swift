@@ -5,7 +5,7 @@ import Testing
 
 // The Records chapter of the v5.8 README (seed 000): the "Record Class" and
 // "Record Comparison" sections, run as written in their GRDB 7 form (see
-// ReadmeRecordsChapterTests.swift for the conventions). GRDB 7's Record
+// GRDBReadmeRecordsChapterTests.swift for the conventions). GRDB 7's Record
 // class differs from v5.8: `init(row:)` and `encode(to:)` throw,
 // `didInsert(_:)` takes an `InsertionSuccess`, and `databaseChanges` is a
 // throwing property of `[String: DatabaseValue?]` (nil when the old value is
@@ -67,7 +67,7 @@ private enum RecordClassSample {
 }
 
 @Suite("README Records chapter: Record Class")
-struct ReadmeRecordClassTests {
+struct GRDBReadmeRecordClassTests {
     @Test("A Record subclass inserts, fetches, tracks changes, and updates")
     func placeSubclass() throws {
         typealias Place = RecordClassSample.Place

@@ -5,7 +5,7 @@ import Testing
 
 /// Samples of the v5.8 README's chapters on values, rows and cursors, in their
 /// GRDB 7 spelling.
-struct ReadmeSampleTests {
+struct GRDBReadmeValuesRowsCursorsTests {
     enum Color: String, DatabaseValueConvertible {
         case red, white, rose
     }

@@ -5,7 +5,7 @@ import Testing
 
 // The Records chapter of the v5.8 README (seed 000): the "Identifiable
 // Records" and "Codable Records" sections, run as written in their GRDB 7
-// form (see ReadmeRecordsChapterTests.swift for the conventions).
+// form (see GRDBReadmeRecordsChapterTests.swift for the conventions).
 //
 // Already run elsewhere: "Declare a record... and there you go"
 // (DecodableRoundTripTests.codableRecordsSample), the JSON coders and the

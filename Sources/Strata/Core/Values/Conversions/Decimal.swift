@@ -63,48 +63,48 @@ extension Decimal {
         guard double.isFinite else { return nil }
         if let integer = Int64(exactly: double) { return Decimal(integer) }
         #if canImport(FoundationEssentials)
-        if let decimal = _fromFractionalDouble(double) { return decimal }
+            if let decimal = _fromFractionalDouble(double) { return decimal }
         #endif
         return Decimal(double)
     }
 
     #if canImport(FoundationEssentials)
-    /// The same decimal as swift-foundation's `Decimal(_: Double)`, bit for
-    /// bit, without its cost (about 18,000 instructions a value, spent
-    /// removing trailing zeros through heap-allocated arrays): the double is
-    /// scaled by tens to just below 2^64 with the same floating-point steps,
-    /// truncated to a 64-bit significand, and its trailing zeros are removed
-    /// with integer arithmetic. Nil (the caller then asks Foundation) for
-    /// zero and for magnitudes whose exponent leaves `-99...99`.
-    ///
-    /// Only where Foundation is swift-foundation (Linux): Apple's older
-    /// Foundation builds decimals its own way. `DecimalConversionTests`
-    /// compares both, byte for byte, over a million doubles.
-    static func _fromFractionalDouble(_ double: Double) -> Decimal? {
-        guard double != 0 else { return nil }
-        let twoToThe64 = 18_446_744_073_709_551_616.0
-        var magnitude = double.magnitude
-        var exponent = 0
-        while magnitude < twoToThe64 {
-            if exponent <= -99 { return nil }
-            magnitude *= 10
-            exponent -= 1
+        /// The same decimal as swift-foundation's `Decimal(_: Double)`, bit for
+        /// bit, without its cost (about 18,000 instructions a value, spent
+        /// removing trailing zeros through heap-allocated arrays): the double is
+        /// scaled by tens to just below 2^64 with the same floating-point steps,
+        /// truncated to a 64-bit significand, and its trailing zeros are removed
+        /// with integer arithmetic. Nil (the caller then asks Foundation) for
+        /// zero and for magnitudes whose exponent leaves `-99...99`.
+        ///
+        /// Only where Foundation is swift-foundation (Linux): Apple's older
+        /// Foundation builds decimals its own way. `DecimalTests` compares
+        /// both, byte for byte, over half a million doubles.
+        static func _fromFractionalDouble(_ double: Double) -> Decimal? {
+            guard double != 0 else { return nil }
+            let twoToThe64 = 18_446_744_073_709_551_616.0
+            var magnitude = double.magnitude
+            var exponent = 0
+            while magnitude < twoToThe64 {
+                if exponent <= -99 { return nil }
+                magnitude *= 10
+                exponent -= 1
+            }
+            while magnitude >= twoToThe64 {
+                if exponent >= 99 { return nil }
+                magnitude /= 10
+                exponent += 1
+            }
+            var significand = UInt64(magnitude)
+            while significand % 10 == 0 {
+                significand /= 10
+                exponent += 1
+            }
+            return Decimal(
+                sign: double < 0 ? .minus : .plus,
+                exponent: exponent,
+                significand: Decimal(significand))
         }
-        while magnitude >= twoToThe64 {
-            if exponent >= 99 { return nil }
-            magnitude /= 10
-            exponent += 1
-        }
-        var significand = UInt64(magnitude)
-        while significand % 10 == 0 {
-            significand /= 10
-            exponent += 1
-        }
-        return Decimal(
-            sign: double < 0 ? .minus : .plus,
-            exponent: exponent,
-            significand: Decimal(significand))
-    }
     #endif
 
     /// Whether the bytes are a whole decimal number: an optional sign, digits

@@ -85,7 +85,9 @@ struct DecimalTests {
             decimal.map { value in withUnsafeBytes(of: value) { Array($0) } }
         }
         var generator = SeededGenerator(seed: 46)
-        var doubles: [Double] = [0.5, -0.5, 1e-99, 1e-100, 1e99, 1e100, 1.7976931348623157e308, .leastNonzeroMagnitude, 0.1, 2.675]
+        var doubles: [Double] = [
+            0.5, -0.5, 1e-99, 1e-100, 1e99, 1e100, 1.7976931348623157e308, .leastNonzeroMagnitude, 0.1, 2.675,
+        ]
         for cents in 0..<200_000 { doubles.append(Double(cents) / 100 + 0.001) }
         for _ in 0..<200_000 { doubles.append(Double.random(in: -1e7...1e7, using: &generator)) }
         for _ in 0..<100_000 {

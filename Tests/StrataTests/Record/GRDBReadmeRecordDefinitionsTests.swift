@@ -5,7 +5,7 @@ import Testing
 
 // The Records chapter of the v5.8 README (seed 000): the "Examples of Record
 // Definitions" section, run as written in their GRDB 7 form (see
-// ReadmeRecordsChapterTests.swift for the conventions). The four
+// GRDBReadmeRecordsChapterTests.swift for the conventions). The four
 // definitions of `Place` go through the same checks.
 
 #if canImport(CoreLocation)
@@ -268,7 +268,7 @@ extension OptimizedDefinition.Place: PlaceDefinition {}
 extension RecordDefinition.Place: PlaceDefinition {}
 
 @Suite("README Records chapter: Examples of Record Definitions")
-struct ReadmeRecordDefinitionsTests {
+struct GRDBReadmeRecordDefinitionsTests {
     /// The place table of the section.
     private static func createPlaceTable(_ db: Database) throws {
         try db.create(table: "place") { t in

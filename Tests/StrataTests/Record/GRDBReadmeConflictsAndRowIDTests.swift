@@ -5,7 +5,7 @@ import Testing
 
 // The Records chapter of the v5.8 README (seed 000): the "Conflict
 // Resolution" and "The Implicit RowID Primary Key" sections, run as written
-// in their GRDB 7 form (see ReadmeRecordsChapterTests.swift for the
+// in their GRDB 7 form (see GRDBReadmeRecordsChapterTests.swift for the
 // conventions).
 //
 // Also run elsewhere: didInsert after ignored inserts
