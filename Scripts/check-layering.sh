@@ -30,7 +30,9 @@
 #
 # The Architecture article holds the figures of this script between
 # `<!-- layering: NAME -->` and `<!-- layering: end -->` markers; the
-# script fails when they differ from what it counts.
+# script fails when they differ from what it counts, and when a file or a
+# folder that the article names in backquotes (`Core/Transactions/`,
+# `Database+CommitHooks.swift`) is not in the sources.
 #
 # Usage: bash Scripts/check-layering.sh [-v] [--write-article]
 #   -v               also lists every counted line, by kind.
@@ -562,6 +564,21 @@ def main():
     )
     stale_figures = update_article(figures)
 
+    # The article's pointers: every file or folder of the sources that it
+    # names in backquotes exists (a bare file name, somewhere in the sources).
+    article_text = open(ARTICLE, encoding="utf-8").read()
+    basenames = {os.path.basename(r) for r in code}
+    layers_ = set(declarations)
+    stale_paths = []
+    for m in re.finditer(r"`([\w+./-]+)`", article_text):
+        path = m.group(1)
+        first = path.split("/")[0]
+        if first in layers_ and "/" in path:
+            if not os.path.exists(os.path.join(SOURCES, path)):
+                stale_paths.append(path)
+        elif path.endswith(".swift") and "/" not in path and path not in basenames:
+            stale_paths.append(path)
+
     failed = False
     if room_problems:
         failed = True
@@ -574,6 +591,11 @@ def main():
         for room, other, relative, number, text, names in room_offending:
             print(f"  {SOURCES}/{relative}:{number}: {text}\n      names {', '.join(dict.fromkeys(names))} ({other}), and {room}/README.md does not list {other}")
         print("Move the code to a room that may use it, or list the room on the `May use:` line of the README, and say why in Architecture.md.")
+    if stale_paths:
+        failed = True
+        print(f"\nerror: {ARTICLE} names files or folders that {SOURCES} does not hold:")
+        for path in sorted(set(stale_paths)):
+            print(f"  {path}")
     if stale_figures and not WRITE_ARTICLE:
         failed = True
         print(f"\nerror: the figures of {ARTICLE} differ from this count: {', '.join(stale_figures)}")

@@ -4,8 +4,9 @@
     import StrataTestSupport
     import Testing
 
-    /// The records of the README's record section, nested so that their names
-    /// do not hide the test kit's `Player`.
+    /// The records of the article "The Record Macro" (once the README's
+    /// record section), nested so that their names do not hide the test
+    /// kit's `Player`.
     enum ReadmeRecords {
         enum Team: String, Codable, Sendable, DatabaseValueConvertible {
             case red, blue
@@ -37,30 +38,7 @@
     struct DatabaseRecordTests {
         typealias Player = ReadmeRecords.Player
 
-        /// The lines of the first `@DatabaseRecord` struct of a text, without
-        /// their common indentation.
-        static func playerDeclaration(in text: String) -> [String] {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "@DatabaseRecord" }),
-                let end = lines[start...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "}" })
-            else { return [] }
-            let block = lines[start...end]
-            let indent = block.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-            return block.map { String($0.dropFirst(indent)) }
-        }
-
-        @Test("The README's record section shows the player of these tests")
-        func readmeShowsThePlayer() throws {
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
-            let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-            let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-            let declaration = Self.playerDeclaration(in: source)
-            #expect(declaration.count == 10)
-            #expect(Self.playerDeclaration(in: readme) == declaration)
-        }
-
-        @Test("The README's player round-trips: insert sets the id, fetch reads every column back")
+        @Test("The Record Macro article's player round-trips: insert sets the id, fetch reads every column")
         func readmePlayer() throws {
             let log = SQLLog()
             let dbQueue = try inMemoryDatabase(ReadmeRecords.schema, recordingIn: log)

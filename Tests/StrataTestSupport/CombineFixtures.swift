@@ -31,6 +31,22 @@
         }
     }
 
+    /// Subscribes to the region observation of table `player`: after each
+    /// commit that changes it, reads the player count in the connection the
+    /// publisher delivers, and appends it to `counts`.
+    package func appendPlayerCountAfterEachCommit(
+        in writer: any DatabaseWriter, to counts: Waitable<[Int]>
+    ) -> AnyCancellable {
+        DatabaseRegionObservation(tracking: Table("player"))
+            .publisher(in: writer)
+            .sink(
+                receiveCompletion: { _ in },
+                receiveValue: { db in
+                    let count = try! Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+                    counts.update { $0.append(count) }
+                })
+    }
+
     /// A subscriber that records what it receives, and where.
     package final class PublisherRecorder<Input>: Subscriber, @unchecked Sendable {
         package typealias Failure = any Error

@@ -23,14 +23,7 @@
             let seen = Waitable<[Int]>([])
             // The subscriber reads the database it receives: it runs right after
             // the commit, before any other write.
-            let cancellable = DatabaseRegionObservation(tracking: Table("player"))
-                .publisher(in: writer)
-                .sink(
-                    receiveCompletion: { _ in },
-                    receiveValue: { db in
-                        let count = try! Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
-                        seen.update { $0.append(count) }
-                    })
+            let cancellable = appendPlayerCountAfterEachCommit(in: writer, to: seen)
             try await writer.write { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Arthur')") }
             try await writer.write { try $0.execute(sql: "INSERT INTO other VALUES (1)") }  // not tracked
             try await writer.write { try $0.execute(sql: "INSERT INTO player (name) VALUES ('Barbara')") }

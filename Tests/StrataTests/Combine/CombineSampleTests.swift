@@ -53,7 +53,7 @@
         }
 
         /// README (v5.8): `sink(receiveCompletion:receiveValue:)`.
-        @Test("observation.publisher(in:).sink(receiveCompletion:receiveValue:), as in the README")
+        @Test("observation.publisher(in:).sink(receiveCompletion:receiveValue:), as in GRDB's README")
         func readmeSample() async throws {
             let dbQueue = try makePlayers()
             let observation = ValueObservation.tracking(Player.fetchAll)

@@ -28,14 +28,7 @@
             .subscribeRecorder()
             defer { recorder.cancel() }
             let counts = Waitable<[Int]>([])
-            let cancellable = DatabaseRegionObservation(tracking: Table("player"))
-                .publisher(in: writer)
-                .sink(
-                    receiveCompletion: { _ in },
-                    receiveValue: { db in
-                        let count = try! Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
-                        counts.update { $0.append(count) }
-                    })
+            let cancellable = appendPlayerCountAfterEachCommit(in: writer, to: counts)
             defer { cancellable.cancel() }
             try await recorder.waitForValues(1)
             try await insertPlayersFromAnotherProcess(path) { count in
