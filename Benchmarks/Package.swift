@@ -120,6 +120,14 @@ let package = Package(
             dependencies: ["StrataWorkloads", "GRDBWorkloads", "WorkloadSupport"],
             path: "Sources/observation-throughput"
         ),
+        // Live queries in @Observable models (issue 50): from a commit to
+        // the live value, with 1, 10 and 100 live queries, and the writer's
+        // rate with them: `swift build -c release --product live-query-latency`.
+        .executableTarget(
+            name: "live-query-latency",
+            dependencies: [.product(name: "Strata", package: "Strata")],
+            path: "Sources/live-query-latency"
+        ),
         // The latency of Configuration.observesExternalChanges (a commit of
         // another process until its observation is notified), and its cost
         // on the pool's own writes and on an idle process (issue 31):

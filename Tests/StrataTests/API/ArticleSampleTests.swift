@@ -22,7 +22,7 @@ struct ArticleSampleTests {
     static let articles = [
         "Records", "Associations", "Migrations", "Observation", "QueryInterface", "FullTextSearch", "JSON",
         "DiagnosingADatabase", "SyncingWithChangesets", "GettingStarted", "Strata", "ChoosingAQueueOrAPool",
-        "Servers", "SharingADatabaseBetweenProcesses", "ReadReplicas", "RecordMacro",
+        "Servers", "SharingADatabaseBetweenProcesses", "ReadReplicas", "RecordMacro", "LiveQueries",
     ]
 
     /// Where the samples of a document are tested.

@@ -1,0 +1,203 @@
+import Dispatch
+import Foundation
+import Observation
+import Strata
+
+// Live queries in @Observable models (issue 50): from a commit to the live
+// value holding the value of that commit, with 1, 10 and 100 live queries on
+// a pool, and the writer's rate with them against none (release build):
+//     swift build -c release --product live-query-latency && .build/release/live-query-latency
+// Arguments: the writes measured for the latency (default 300), the seconds
+// of writes for the rate (default 3).
+//
+// Each live query tracks `SELECT MAX(version) FROM t` (every commit changes
+// it), notified on the main actor as an @MainActor model's would be. A
+// commit's latency, for one live query, runs from the end of the write
+// access (the commit is done) to the moment the main queue reads the new
+// version in the live value, right after Observation reported the change;
+// the writer waits for every live query to have it before the next write.
+// The clock starts when the write access is asked for (a tracking
+// observation may fetch, and even deliver, before the access returns), so
+// the figures include the write access itself (about 60 µs here).
+// The rate: writes as fast as one task can, for the given seconds, with the
+// live values but without the latency's trackers (nothing reads them), and
+// the same with as many plain `ValueObservation`s notified on the main
+// actor, whose cost a live value adds to. GRDB has no live query: the
+// baselines are the pool without any, and with plain observations.
+
+let arguments = CommandLine.arguments.dropFirst().compactMap(Int.init)
+let latencyWrites = arguments.count > 0 ? arguments[0] : 300
+let rateSeconds = arguments.count > 1 ? Double(arguments[1]) : 3
+
+/// Calls `onChange` on the main queue after each change of `live.value`,
+/// once the main actor has set the new value.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+final class ValueTracker: Sendable {
+    private let live: LiveValue<Int>
+    private let onChange: @Sendable (Int) -> Void
+
+    init(_ live: LiveValue<Int>, onChange: @escaping @Sendable (Int) -> Void) {
+        self.live = live
+        self.onChange = onChange
+        track()
+    }
+
+    private func track() {
+        withObservationTracking({ _ = live.value }) { [weak self] in
+            guard let self else { return }
+            track()
+            DispatchQueue.main.async { self.onChange(self.live.value) }
+        }
+    }
+}
+
+/// What the trackers saw: per version, the live queries that have it.
+final class Arrivals: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [Int: Int] = [:]
+    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var latencies: [Double] = []
+    private var commitTimes: [Int: ContinuousClock.Instant] = [:]
+    let expected: Int
+
+    init(expected: Int) { self.expected = expected }
+
+    func writing(_ version: Int, at instant: ContinuousClock.Instant) {
+        lock.withLock { commitTimes[version] = instant }
+    }
+
+    func arrived(_ version: Int) {
+        let now = ContinuousClock.now
+        let waiter = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            if let start = commitTimes[version] {
+                let duration = now - start
+                latencies.append(
+                    Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3)
+            }
+            counts[version, default: 0] += 1
+            guard counts[version] == expected else { return nil }
+            return waiters.removeValue(forKey: version)
+        }
+        waiter?.resume()
+    }
+
+    func wait(for version: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = lock.withLock { () -> Bool in
+                if counts[version, default: 0] >= expected { return true }
+                waiters[version] = continuation
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// The latencies in milliseconds, sorted.
+    var sortedLatencies: [Double] { lock.withLock { latencies.sorted() } }
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    guard !sorted.isEmpty else { return .nan }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
+}
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor
+func run(liveQueryCount: Int, plain: Bool = false) async throws -> (p50: Double, p99: Double, writesPerSecond: Double) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-query-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let dbPool = try DatabasePool(path: directory.appendingPathComponent("db.sqlite").path)
+    try await dbPool.write { db in
+        try db.execute(sql: "CREATE TABLE t(id INTEGER PRIMARY KEY, version INTEGER NOT NULL)")
+        try db.execute(sql: "INSERT INTO t(version) VALUES (0)")
+    }
+    let observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT MAX(version) FROM t")! }
+    if plain {
+        let cancellables = (0..<liveQueryCount).map { _ in
+            observation.start(in: dbPool, scheduling: .mainActor, onError: { _ in }, onChange: { _ in })
+        }
+        let writes = try await writeAsFastAsPossible(dbPool)
+        withExtendedLifetime(cancellables) {}
+        return (.nan, .nan, writes)
+    }
+    let arrivals = Arrivals(expected: liveQueryCount)
+    var lives: [LiveValue<Int>] = []
+    var trackers: [ValueTracker] = []
+    for _ in 0..<liveQueryCount {
+        let live = LiveValue(
+            ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT MAX(version) FROM t")! },
+            in: dbPool, initialValue: -1)
+        lives.append(live)
+        trackers.append(ValueTracker(live) { version in arrivals.arrived(version) })
+    }
+    if liveQueryCount > 0 { await arrivals.wait(for: 0) }
+
+    // Latency: one write at a time, each awaited by every live query.
+    var p50 = Double.nan
+    var p99 = Double.nan
+    if liveQueryCount > 0 {
+        let latencyArrivals = arrivals
+        try await Task.detached {
+            for version in 1...latencyWrites {
+                latencyArrivals.writing(version, at: .now)
+                try await dbPool.write { db in try db.execute(sql: "UPDATE t SET version = ?", arguments: [version]) }
+                await latencyArrivals.wait(for: version)
+            }
+        }.value
+        let sorted = arrivals.sortedLatencies
+        p50 = percentile(sorted, 0.5)
+        p99 = percentile(sorted, 0.99)
+    }
+
+    trackers = []
+    let writes = try await writeAsFastAsPossible(dbPool)
+    withExtendedLifetime(lives) {}
+    return (p50, p99, writes)
+}
+
+/// Writes per second: as many writes as one task can make.
+func writeAsFastAsPossible(_ dbPool: DatabasePool) async throws -> Double {
+    let writes = try await Task.detached {
+        let clock = ContinuousClock()
+        let end = clock.now + .milliseconds(Int(rateSeconds * 1000))
+        var count = 0
+        var version = 1_000_000
+        while clock.now < end {
+            version += 1
+            try await dbPool.write { [version] db in
+                try db.execute(sql: "UPDATE t SET version = ?", arguments: [version])
+            }
+            count += 1
+        }
+        return count
+    }.value
+    return Double(writes) / rateSeconds
+}
+
+if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+    var cpu = "unknown processor"
+    if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") })
+    {
+        cpu = line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? cpu
+    }
+    print("Live queries on a pool, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)")
+    print("latency: \(latencyWrites) writes, each awaited by every live query; rate: \(rateSeconds) s of writes")
+    print("")
+    print(
+        "| live queries | commit to value, p50 | p99 | writes/s | against none | plain observations, writes/s | live / plain |"
+    )
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    let none = try await run(liveQueryCount: 0)
+    print("| 0 | | | \(Int(none.writesPerSecond)) | 1 | | |")
+    for count in [1, 10, 100] {
+        let result = try await run(liveQueryCount: count)
+        let plain = try await run(liveQueryCount: count, plain: true)
+        let ratio = String(format: "%.2f", result.writesPerSecond / none.writesPerSecond)
+        let overPlain = String(format: "%.2f", result.writesPerSecond / plain.writesPerSecond)
+        print(
+            "| \(count) | \(String(format: "%.2f", result.p50)) ms | \(String(format: "%.2f", result.p99)) ms"
+                + " | \(Int(result.writesPerSecond)) | \(ratio) | \(Int(plain.writesPerSecond)) | \(overPlain) |")
+    }
+}
