@@ -61,6 +61,8 @@
             let best = leaderboard.$best
             try await waitUntil("two players", reading: { _ = best.value }) { best.value.count == 2 }
             #expect(leaderboard.best.map(\.name) == ["Barbara", "Arthur"])
+            let count = leaderboard.$count
+            try await waitUntil("the count", reading: { _ = count.value }) { count.value == 2 }
             #expect(leaderboard.count == 2)
             leaderboard.search("A")
             try await waitUntil("the search", reading: { _ = best.value }) { best.value.map(\.name) == ["Arthur"] }
