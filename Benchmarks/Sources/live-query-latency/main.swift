@@ -11,23 +11,27 @@ import Strata
 // of writes for the rate (default 3).
 //
 // Each live query tracks `SELECT MAX(version) FROM t` (every commit changes
-// it), notified on the main actor as an @MainActor model's would be. A
-// commit's latency, for one live query, runs from the end of the write
-// access (the commit is done) to the moment the main queue reads the new
-// version in the live value, right after Observation reported the change;
-// the writer waits for every live query to have it before the next write.
-// The clock starts when the write access is asked for (a tracking
-// observation may fetch, and even deliver, before the access returns), so
-// the figures include the write access itself (about 60 µs here).
+// it), notified on the main actor as an @MainActor model's would be, with
+// the default pacing (`ObservationPacing.display`). A commit's latency, for
+// one live query, runs from the moment the write access is asked for (a
+// tracking observation may fetch, and even deliver, before the access
+// returns) to the moment the main queue reads the new version in the live
+// value, right after Observation reported the change; the writer waits for
+// every live query to have it before the next write. The figures include
+// the write access itself (about 60 µs here).
 // The rate: writes as fast as one task can, for the given seconds, with the
-// live values but without the latency's trackers (nothing reads them), and
-// the same with as many plain `ValueObservation`s notified on the main
-// actor, whose cost a live value adds to. GRDB has no live query: the
-// baselines are the pool without any, and with plain observations.
+// live values but without the latency's trackers (nothing reads them). The
+// same with no live query, with live values that fetch after every commit
+// (`pacing: .everyCommit`), and with as many plain `ValueObservation`s
+// notified on the main actor, measured in turn in each round (after one
+// warm-up run: the first seconds of a process write slower); the table
+// gives the medians. GRDB has no live query: the baselines are the pool
+// without any, and with plain observations.
 
 let arguments = CommandLine.arguments.dropFirst().compactMap(Int.init)
 let latencyWrites = arguments.count > 0 ? arguments[0] : 300
-let rateSeconds = arguments.count > 1 ? Double(arguments[1]) : 3
+let rateSeconds = arguments.count > 1 ? Double(arguments[1]) : 2
+let rounds = arguments.count > 2 ? arguments[2] : 3
 
 /// Calls `onChange` on the main queue after each change of `live.value`,
 /// once the main actor has set the new value.
@@ -103,7 +107,9 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
-func run(liveQueryCount: Int, plain: Bool = false) async throws -> (p50: Double, p99: Double, writesPerSecond: Double) {
+func run(liveQueryCount: Int, kind: Kind = .live, measuresLatency: Bool = true) async throws -> (
+    p50: Double, p99: Double, writesPerSecond: Double
+) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-query-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -113,7 +119,7 @@ func run(liveQueryCount: Int, plain: Bool = false) async throws -> (p50: Double,
         try db.execute(sql: "INSERT INTO t(version) VALUES (0)")
     }
     let observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT MAX(version) FROM t")! }
-    if plain {
+    if kind == .plain {
         let cancellables = (0..<liveQueryCount).map { _ in
             observation.start(in: dbPool, scheduling: .mainActor, onError: { _ in }, onChange: { _ in })
         }
@@ -126,8 +132,7 @@ func run(liveQueryCount: Int, plain: Bool = false) async throws -> (p50: Double,
     var trackers: [ValueTracker] = []
     for _ in 0..<liveQueryCount {
         let live = LiveValue(
-            ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT MAX(version) FROM t")! },
-            in: dbPool, initialValue: -1)
+            observation, in: dbPool, initialValue: -1, pacing: kind == .everyCommit ? .everyCommit : .display)
         lives.append(live)
         trackers.append(ValueTracker(live) { version in arrivals.arrived(version) })
     }
@@ -136,7 +141,7 @@ func run(liveQueryCount: Int, plain: Bool = false) async throws -> (p50: Double,
     // Latency: one write at a time, each awaited by every live query.
     var p50 = Double.nan
     var p99 = Double.nan
-    if liveQueryCount > 0 {
+    if liveQueryCount > 0 && measuresLatency {
         let latencyArrivals = arrivals
         try await Task.detached {
             for version in 1...latencyWrites {
@@ -154,6 +159,20 @@ func run(liveQueryCount: Int, plain: Bool = false) async throws -> (p50: Double,
     let writes = try await writeAsFastAsPossible(dbPool)
     withExtendedLifetime(lives) {}
     return (p50, p99, writes)
+}
+
+/// What observes the pool.
+enum Kind {
+    /// Live values, with the default pacing.
+    case live
+    /// Live values that fetch after each commit.
+    case everyCommit
+    /// Value observations with an empty `onChange`.
+    case plain
+}
+
+func median(_ values: [Double]) -> Double {
+    values.sorted()[values.count / 2]
 }
 
 /// Writes per second: as many writes as one task can make.
@@ -183,21 +202,49 @@ if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
         cpu = line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? cpu
     }
     print("Live queries on a pool, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)")
-    print("latency: \(latencyWrites) writes, each awaited by every live query; rate: \(rateSeconds) s of writes")
+    print(
+        "latency: \(latencyWrites) writes, each awaited by every live query; rate: \(rateSeconds) s of writes"
+            + " per run, medians of \(rounds) rounds")
     print("")
     print(
-        "| live queries | commit to value, p50 | p99 | writes/s | against none | plain observations, writes/s | live / plain |"
-    )
-    print("|---:|---:|---:|---:|---:|---:|---:|")
-    let none = try await run(liveQueryCount: 0)
-    print("| 0 | | | \(Int(none.writesPerSecond)) | 1 | | |")
-    for count in [1, 10, 100] {
-        let result = try await run(liveQueryCount: count)
-        let plain = try await run(liveQueryCount: count, plain: true)
-        let ratio = String(format: "%.2f", result.writesPerSecond / none.writesPerSecond)
-        let overPlain = String(format: "%.2f", result.writesPerSecond / plain.writesPerSecond)
+        "| live queries | commit to value, p50 | p99 | writes/s, none | writes/s, live | live / none"
+            + " | live, every commit | plain observations |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    // Warm-up: the first seconds of a process write slower.
+    _ = try await run(liveQueryCount: 0)
+    // PROFILE_LIVE_QUERIES=100 only writes with that many live queries (for
+    // a profile: `perf record` this run).
+    if let count = ProcessInfo.processInfo.environment["PROFILE_LIVE_QUERIES"].flatMap({ Int($0) }) {
+        let result = try await run(liveQueryCount: count, measuresLatency: false)
+        print("| \(count) | | | | \(Int(result.writesPerSecond)) | | | |")
+        exit(0)
+    }
+    // LIVE_QUERIES=1,100 measures only these counts (for a profile).
+    let counts =
+        ProcessInfo.processInfo.environment["LIVE_QUERIES"].map {
+            $0.split(separator: ",").compactMap { Int($0) }
+        } ?? [1, 10, 100]
+    for count in counts {
+        var latency = (p50: Double.nan, p99: Double.nan)
+        var none: [Double] = []
+        var live: [Double] = []
+        var everyCommit: [Double] = []
+        var plain: [Double] = []
+        for round in 0..<rounds {
+            none.append(try await run(liveQueryCount: 0).writesPerSecond)
+            let result = try await run(liveQueryCount: count, measuresLatency: round == 0)
+            if round == 0 { latency = (result.p50, result.p99) }
+            live.append(result.writesPerSecond)
+            everyCommit.append(
+                try await run(liveQueryCount: count, kind: .everyCommit, measuresLatency: false).writesPerSecond)
+            plain.append(try await run(liveQueryCount: count, kind: .plain).writesPerSecond)
+        }
+        func ratio(_ values: [Double]) -> String {
+            String(format: "%.2f", median(values) / median(none))
+        }
         print(
-            "| \(count) | \(String(format: "%.2f", result.p50)) ms | \(String(format: "%.2f", result.p99)) ms"
-                + " | \(Int(result.writesPerSecond)) | \(ratio) | \(Int(plain.writesPerSecond)) | \(overPlain) |")
+            "| \(count) | \(String(format: "%.2f", latency.p50)) ms | \(String(format: "%.2f", latency.p99)) ms"
+                + " | \(Int(median(none))) | \(Int(median(live))) | \(ratio(live))"
+                + " | \(Int(median(everyCommit))) (\(ratio(everyCommit))) | \(Int(median(plain))) (\(ratio(plain))) |")
     }
 }

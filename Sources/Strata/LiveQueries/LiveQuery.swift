@@ -21,7 +21,9 @@
     /// ```
     ///
     /// The property holds its initial value until the first fetch is
-    /// notified, on the main actor unless a scheduler is given. Its
+    /// notified, on the main actor unless a scheduler is given. While
+    /// commits keep coming, it fetches at the pace of its `pacing`
+    /// (``ObservationPacing/display`` by default). Its
     /// projected value is the ``LiveValue`` (`$best.error`, `$best.pause()`,
     /// `$best.track(_:in:)`). The observation stops when the model is
     /// released.
@@ -40,10 +42,12 @@
             wrappedValue: Value,
             _ fetch: @escaping @Sendable (Database) throws -> Value,
             in reader: any DatabaseReader,
-            scheduling scheduler: some ValueObservationScheduler = .mainActor
+            scheduling scheduler: some ValueObservationScheduler = .mainActor,
+            pacing: ObservationPacing = .display
         ) {
             projectedValue = LiveValue(
-                ValueObservation.tracking(fetch), in: reader, initialValue: wrappedValue, scheduling: scheduler)
+                ValueObservation.tracking(fetch), in: reader, initialValue: wrappedValue, scheduling: scheduler,
+                pacing: pacing)
         }
 
         /// A property that holds the records a request fetches
@@ -53,9 +57,12 @@
             wrappedValue: Value,
             _ request: Request,
             in reader: any DatabaseReader,
-            scheduling scheduler: some ValueObservationScheduler = .mainActor
+            scheduling scheduler: some ValueObservationScheduler = .mainActor,
+            pacing: ObservationPacing = .display
         ) where Request.RowDecoder: FetchableRecord, Value == [Request.RowDecoder], Request: Sendable {
-            self.init(wrappedValue: wrappedValue, { db in try request.fetchAll(db) }, in: reader, scheduling: scheduler)
+            self.init(
+                wrappedValue: wrappedValue, { db in try request.fetchAll(db) }, in: reader, scheduling: scheduler,
+                pacing: pacing)
         }
 
         /// A property that holds the values of an observation.
@@ -63,9 +70,11 @@
             wrappedValue: Value,
             _ observation: ValueObservation<Reducer>,
             in reader: any DatabaseReader,
-            scheduling scheduler: some ValueObservationScheduler = .mainActor
+            scheduling scheduler: some ValueObservationScheduler = .mainActor,
+            pacing: ObservationPacing = .display
         ) where Reducer.Value == Value {
-            projectedValue = LiveValue(observation, in: reader, initialValue: wrappedValue, scheduling: scheduler)
+            projectedValue = LiveValue(
+                observation, in: reader, initialValue: wrappedValue, scheduling: scheduler, pacing: pacing)
         }
     }
 

@@ -30,6 +30,12 @@
     /// (``ValueObservation/removeDuplicates()``). An error ends the
     /// observation and is kept in ``error``, with the last value.
     ///
+    /// While commits keep coming, the observation fetches at the pace of
+    /// ``ObservationPacing/display`` by default: a value per frame at most.
+    /// Read ``value`` where the values arrive (the main actor by default):
+    /// Observation watches a property once its read is over, and a change
+    /// made on another thread in between would go unnoticed by that reader.
+    ///
     /// The observation stops when the live value is released, or on
     /// ``pause()``; ``resume()`` starts it again, and `track(_:)` replaces
     /// it (a search field's new request): no value of the replaced
@@ -48,6 +54,7 @@
             /// Starts the current observation, for the given generation.
             var start: @Sendable (LiveValue, Int) -> AnyDatabaseCancellable
             let scheduler: any ValueObservationScheduler
+            let pacing: ObservationPacing
             /// The reader of the current observation.
             var reader: any DatabaseReader
         }
@@ -57,16 +64,22 @@
 
         /// Starts observing `observation` in `reader`; ``value`` is
         /// `initialValue` until the first fetch is notified on `scheduler`.
+        /// While commits keep coming, the observation fetches at the pace
+        /// of `pacing`, which replaces the observation's own (by default,
+        /// ``ObservationPacing/display``: a value per frame at most, while
+        /// the writer is busy; ``ObservationPacing/everyCommit`` fetches
+        /// after each commit).
         public init<Reducer: ValueReducer>(
             _ observation: ValueObservation<Reducer>,
             in reader: any DatabaseReader,
             initialValue: Value,
-            scheduling scheduler: some ValueObservationScheduler = .mainActor
+            scheduling scheduler: some ValueObservationScheduler = .mainActor,
+            pacing: ObservationPacing = .display
         ) where Reducer.Value == Value {
             state = Mutex(
                 State(
-                    value: initialValue, start: Self.starter(observation, reader, scheduler), scheduler: scheduler,
-                    reader: reader))
+                    value: initialValue, start: Self.starter(observation.paced(pacing), reader, scheduler),
+                    scheduler: scheduler, pacing: pacing, reader: reader))
             startObservation()
         }
 
@@ -122,15 +135,15 @@
         }
 
         /// Replaces the observation: the current one stops, and the new one
-        /// starts in the same reader, with the same scheduler. ``value``
+        /// starts in `reader`, with the same scheduler and pacing. ``value``
         /// keeps the last value until the new observation notifies its
         /// first one; no value of the replaced observation is notified after
         /// this call.
         public func track<Reducer: ValueReducer>(
             _ observation: ValueObservation<Reducer>, in reader: any DatabaseReader
         ) where Reducer.Value == Value {
-            let scheduler = state.withLock { $0.scheduler }
-            let start = Self.starter(observation, reader, scheduler)
+            let (scheduler, pacing) = state.withLock { ($0.scheduler, $0.pacing) }
+            let start = Self.starter(observation.paced(pacing), reader, scheduler)
             let old = state.withLock { state -> AnyDatabaseCancellable? in
                 state.start = start
                 state.reader = reader

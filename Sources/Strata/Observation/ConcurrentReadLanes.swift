@@ -31,8 +31,10 @@ final class ConcurrentReadLanes: @unchecked Sendable {
         /// not begin right after its commit.
         let willBegin: @Sendable () -> Void
         /// Called on the reader, inside the transaction, or with the error
-        /// that prevented it.
-        let read: @Sendable (Result<Database, any Error>) -> Void
+        /// that prevented it. Returns what to do once the transaction has
+        /// ended: called then, in the order of the reads, after all the
+        /// reads of the transaction.
+        let read: @Sendable (Result<Database, any Error>) -> (@Sendable () -> Void)
     }
 
     /// The reads of one commit, in the transaction that began right after
@@ -83,6 +85,8 @@ final class ConcurrentReadLanes: @unchecked Sendable {
     /// The maximum number of batches that hold a reader.
     private let maximumBatchCount: Int
     private let state = Mutex(State())
+    /// Where a catch-up waits for a reader (one at a time).
+    private let catchUpQueue = DispatchQueue(label: "Strata.ConcurrentReadLanes")
     /// The writer of the pool, which checkpoints at the end of a pause.
     /// Weak: its connection holds the pacer, which holds these lanes.
     weak var writer: SerializedDatabase?
@@ -142,16 +146,18 @@ final class ConcurrentReadLanes: @unchecked Sendable {
                 try db.beginIsolatedReadTransaction()
             } catch {
                 isolated.signal()
-                for job in close(batch) { job.read(.failure(error)) }
+                for job in close(batch) { job.read(.failure(error))() }
                 return
             }
             isolated.signal()
             lanes.wait()
             defer { lanes.signal() }
+            var completions: [@Sendable () -> Void] = []
             while let job = nextJob(of: batch) {
-                job.read(.success(db))
+                completions.append(job.read(.success(db)))
             }
             db.endIsolatedReadTransaction()
+            for completion in completions { completion() }
         }
         isolated.wait()
     }
@@ -211,8 +217,10 @@ final class ConcurrentReadLanes: @unchecked Sendable {
 
     /// Runs the waiting reads on a reader.
     private func startCatchUp() {
-        // Waiting for a reader, or opening one, must not hold the writer.
-        DispatchQueue.global().async { [self] in
+        // Waiting for a reader, or opening one, must not hold the writer;
+        // nor depend on the global queue, whose threads are those of Swift's
+        // tasks, which an app may block with synchronous accesses.
+        catchUpQueue.async { [self] in
             readerPool.acquire { [self] result in
                 switch result {
                 case .success(let reader):
@@ -221,7 +229,7 @@ final class ConcurrentReadLanes: @unchecked Sendable {
                         catchUp(db)
                     }
                 case .failure(let error):
-                    for job in takeWaitingJobs(finishing: true) { job.read(.failure(error)) }
+                    for job in takeWaitingJobs(finishing: true) { job.read(.failure(error))() }
                 }
             }
         }
@@ -240,15 +248,17 @@ final class ConcurrentReadLanes: @unchecked Sendable {
             do {
                 try db.beginIsolatedReadTransaction()
             } catch {
-                for job in jobs { job.read(.failure(error)) }
+                for job in jobs { job.read(.failure(error))() }
                 catchUpTransactionDidEnd()
                 continue
             }
+            var completions: [@Sendable () -> Void] = []
             for (index, job) in jobs.enumerated() {
                 if index > 0, deferIfPaused(jobs[index...]) { break }
-                job.read(.success(db))
+                completions.append(job.read(.success(db)))
             }
             db.endIsolatedReadTransaction()
+            for completion in completions { completion() }
             catchUpTransactionDidEnd()
         }
     }

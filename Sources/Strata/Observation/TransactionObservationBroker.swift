@@ -96,6 +96,19 @@ final class TransactionObservationBroker {
     /// while library observers are registered; nil until the first one.
     @exclusivity(unchecked) var externalChangeMonitor: ExternalChangeMonitor?
 
+    /// Holds the fetches of paced value observations until their time;
+    /// nil until the first one registers (``pacerForObservations``).
+    @exclusivity(unchecked) private var fetchPacer: FetchPacer?
+
+    /// The pacer of the writer's paced value observations, made on first
+    /// use. On the writer's queue.
+    var pacerForObservations: FetchPacer {
+        if let fetchPacer { return fetchPacer }
+        let pacer = FetchPacer()
+        fetchPacer = pacer
+        return pacer
+    }
+
     init(database: Database) {
         self.database = database
         observesExternalChanges =
@@ -335,6 +348,8 @@ final class TransactionObservationBroker {
 
     /// Called once a transaction has committed or rolled back.
     func transactionDidComplete(committed: Bool) {
+        // Before the observers, which may hold a fetch from this commit on.
+        if committed, let fetchPacer { fetchPacer.writerDidCommit() }
         // Keeps the registrations alive, even if an observer is removed
         // meanwhile.
         let current = registrations

@@ -55,6 +55,10 @@ public struct ValueObservation<Reducer: ValueReducer>: Sendable {
     /// connection instead of a read-only transaction. False by default.
     public var requiresWriteAccess = false
 
+    /// How often the observation fetches while commits keep coming
+    /// (``paced(_:)``); nil after each commit.
+    var pacing: PacingIntervals?
+
     init(reducer: Reducer, tracking: ValueObservationTracking) {
         self.reducer = reducer
         self.tracking = tracking
@@ -64,6 +68,7 @@ public struct ValueObservation<Reducer: ValueReducer>: Sendable {
         var observation = ValueObservation<R>(reducer: reducer, tracking: tracking)
         observation.events = events
         observation.requiresWriteAccess = requiresWriteAccess
+        observation.pacing = pacing
         return observation
     }
 }

@@ -18,6 +18,13 @@ import Foundation
 /// The writer then fetches until the region is stable again. Observations
 /// that need write access fetch on the writer.
 ///
+/// A paced observation (``ObservationPacing``) fetches at once after a
+/// commit that comes longer than its maximum delay after its last fetch.
+/// Otherwise it sets its pending flag, so that the broker skips it, and
+/// hands the fetch to the writer's ``FetchPacer``, which releases it once
+/// the writer pauses or at the deadline: the fetch then runs on a reader
+/// (or on the writer, between two accesses) and sees every commit so far.
+///
 /// Its state is only touched on the writer's queue, except `reducer`
 /// (on `reduceQueue`), `fetchState` (locked) and `isCancelled` (atomic).
 /// `region` is set on the writer's queue before the observer is registered,
@@ -32,7 +39,13 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
     private let scheduler: any ValueObservationScheduler
     private let onError: @Sendable (any Error) -> Void
     private let onChange: @Sendable (Reducer.Value) -> Void
-    private let reduceQueue = DispatchQueue(label: "Strata.ValueObservation")
+    /// Serial, and run by the one thread of `valueObservationReductions`:
+    /// a serial queue without a target gets a thread of its own when the
+    /// others are busy, and a hundred observations notified together made
+    /// dozens of threads compete with the writer. Not the global queue
+    /// either: its threads are those of Swift's tasks, which an app may
+    /// block with synchronous database accesses while it waits for values.
+    private let reduceQueue = DispatchQueue(label: "Strata.ValueObservation", target: valueObservationReductions)
     private let _isCancelled = AtomicFlag(false)
 
     /// The concurrent fetches of an observation on a pool, unless it needs
@@ -54,7 +67,18 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
 
     /// While a fetch is pending, the broker skips this observer: the fetch
     /// will see the changes.
-    var pendingFetchFlag: AtomicFlag? { lanes == nil ? nil : fetchIsPendingHint }
+    var pendingFetchFlag: AtomicFlag? { lanes == nil && pacing == nil ? nil : fetchIsPendingHint }
+
+    /// How often to fetch while commits keep coming (``ObservationPacing``);
+    /// nil after each commit.
+    private let pacing: PacingIntervals?
+    /// The writer's pacer, which holds fetches until their time; set before
+    /// the observer is registered, when `pacing` is not nil.
+    @exclusivity(unchecked) private var pacer: FetchPacer?
+    /// When the last fetch was asked for, in `DispatchTime` nanoseconds: a
+    /// commit that comes later than the maximum delay after it is fetched at
+    /// once. Only used with `pacing`.
+    private let lastFetchTime = Mutex<UInt64>(0)
 
     func changesWereSkipped() {
         isModified = true
@@ -104,6 +128,7 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
             lanes = nil
         }
         fetchesOnReaders = lanes != nil && observation.tracking.isConstant
+        pacing = observation.pacing
     }
 
     // MARK: - Start and stop
@@ -128,6 +153,11 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
             // reference would cost a load, and slower reference counting,
             // on each statement and commit.
             db.add(transactionObserver: self, extent: .databaseLifetime)
+            if pacing != nil {
+                // Still on the writer's queue: no commit comes before this.
+                pacer = db.observationBroker?.pacerForObservations
+                lastFetchTime.withLock { $0 = DispatchTime.now().uptimeNanoseconds }
+            }
             if let lanes {
                 // Its fetches will keep the WAL from restarting.
                 db.paceAutomaticCheckpoints(pausing: lanes)
@@ -270,6 +300,7 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
             scheduleConcurrentFetch(lanes, afterCommit: db.observedCommitNumber)
             return
         }
+        if let pacing, holdsFetchOnWriter(pacing) { return }
         do {
             reduceAndNotify(try fetch(db))
         } catch {
@@ -286,6 +317,9 @@ final class ValueObserver<Reducer: ValueReducer>: LibraryTransactionObserver, @u
     }
 }
 
+/// The target queue of the reduce queues of every value observation.
+private let valueObservationReductions = DispatchQueue(label: "Strata.ValueObservation.reductions")
+
 // MARK: - Concurrent fetches
 
 /// Where the concurrent fetch of a ``ValueObserver`` stands.
@@ -301,26 +335,103 @@ enum ConcurrentFetchState {
     /// A fetch on a reader read another region than the observed one: the
     /// writer fetches next, and sees every commit made until then.
     case handedToWriter
+    /// The pacer holds the next fetch (``ObservationPacing``); the pending
+    /// flag is set, and commits are skipped.
+    case paced
+}
+
+/// What follows a commit or the end of a fetch on a reader.
+private enum NextConcurrentFetch {
+    /// Nothing: a fetch to come sees the commit.
+    case none
+    /// A fetch on a reader.
+    case now
+    /// A fetch held by the pacer.
+    case held
+}
+
+// MARK: - Pacing
+
+extension ValueObserver {
+    /// Whether a fetch asked for now runs at once: the last one was asked
+    /// for longer than the maximum delay ago. It then counts as the last.
+    private func fetchesAtOnce(_ pacing: PacingIntervals) -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return lastFetchTime.withLock { last in
+            guard now &- last >= pacing.maximumDelay else { return false }
+            last = now
+            return true
+        }
+    }
+
+    private func recordFetchTime() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        lastFetchTime.withLock { $0 = now }
+    }
+
+    /// After a commit, on the writer: unless the fetch runs at once, sets
+    /// the pending flag and lets the pacer run the fetch later on the
+    /// writer, where it sees every commit made until then.
+    private func holdsFetchOnWriter(_ pacing: PacingIntervals) -> Bool {
+        guard let pacer, !fetchesAtOnce(pacing) else { return false }
+        fetchIsPendingHint.store(true)
+        pacer.hold(pacing) { [self] in
+            writer.asyncWriteWithoutTransaction { [self] db in
+                // Between transactions: no commit is skipped after this.
+                _ = fetchIsPendingHint.exchange(false)
+                guard !isCancelled else { return }
+                recordFetchTime()
+                do {
+                    reduceAndNotify(try fetch(db))
+                } catch {
+                    notify(error)
+                }
+            }
+        }
+        return true
+    }
 }
 
 extension ValueObserver {
     /// Schedules a fetch on a reader, or marks the running one as stale.
     private func scheduleConcurrentFetch(_ lanes: ConcurrentReadLanes, afterCommit commitNumber: Int) {
-        let schedules = fetchState.withLock { state -> Bool in
-            if state == .handedToWriter {
-                // The writer's fetch, scheduled after this commit, sees it.
-                return false
-            }
-            guard state == .idle else {
+        let next = fetchState.withLock { state -> NextConcurrentFetch in
+            switch state {
+            case .handedToWriter, .paced:
+                // The writer's fetch, scheduled after this commit, or the
+                // held fetch, sees it.
+                return .none
+            case .scheduled, .scheduledAndPending:
                 state = .scheduledAndPending
                 fetchIsPendingHint.store(true)
-                return false
+                return .none
+            case .idle:
+                if let pacing, !fetchesAtOnce(pacing) {
+                    state = .paced
+                    fetchIsPendingHint.store(true)
+                    return .held
+                }
+                state = .scheduled
+                return .now
             }
-            state = .scheduled
-            return true
         }
-        if schedules {
-            lanes.schedule(concurrentFetch(lanes), afterCommit: commitNumber)
+        switch next {
+        case .none: break
+        case .now: lanes.schedule(concurrentFetch(lanes), afterCommit: commitNumber)
+        case .held: holdConcurrentFetch(lanes)
+        }
+    }
+
+    /// Hands the next fetch on a reader to the pacer; the state is
+    /// `.paced`, and the pending flag set.
+    private func holdConcurrentFetch(_ lanes: ConcurrentReadLanes) {
+        guard let pacing, let pacer else { return }
+        pacer.hold(pacing) { [self] in
+            recordFetchTime()
+            // Still pending: the fetch clears the flag before it begins
+            // its transaction (`willBegin`), and sees every commit so far.
+            fetchState.withLock { state in state = .scheduledAndPending }
+            lanes.schedule(concurrentFetch(lanes), afterCommit: nil)
         }
     }
 
@@ -337,35 +448,60 @@ extension ValueObserver {
                 }
             },
             read: { [self] result in
+                // Only the fetch runs in the transaction. The rest runs after
+                // it, with the other reads of the transaction: their values
+                // reach the reduce queues and the schedulers together, and
+                // wake their threads once, not once each.
+                // nil when cancelled; a nil value when the writer must
+                // fetch again (`handOverToWriter()`).
+                var outcome: Result<Reducer.Fetched?, any Error>?
                 if !isCancelled {
                     switch result {
-                    case .success(let db):
-                        do {
-                            guard let fetched = try fetchOnReader(db) else {
-                                handOverToWriter()
-                                return
-                            }
-                            reduceAndNotify(fetched)
-                        } catch {
-                            notify(error)
-                        }
-                    case .failure(let error):
-                        notify(error)
+                    case .success(let db): outcome = Result { try fetchOnReader(db) }
+                    case .failure(let error): outcome = .failure(error)
                     }
                 }
-                let fetchesAgain = fetchState.withLock { state -> Bool in
-                    _ = fetchIsPendingHint.exchange(false)
-                    guard state == .scheduledAndPending, !isCancelled else {
-                        state = .idle
-                        return false
+                return { [self, outcome] in
+                    switch outcome {
+                    case nil: break
+                    case .success(let fetched?): reduceAndNotify(fetched)
+                    case .success(nil):
+                        handOverToWriter()
+                        return
+                    case .failure(let error): notify(error)
                     }
-                    state = .scheduled
-                    return true
-                }
-                if fetchesAgain {
-                    lanes.schedule(concurrentFetch(lanes), afterCommit: nil)
+                    // Still `.scheduled`: a commit made since the fetch's
+                    // transaction began schedules no other fetch before this
+                    // value is on its way.
+                    scheduleNextConcurrentFetch(lanes)
                 }
             })
+    }
+
+    /// After a fetch on a reader: fetches again when a commit came since it
+    /// began, at once or held by the pacer.
+    private func scheduleNextConcurrentFetch(_ lanes: ConcurrentReadLanes) {
+        let next = fetchState.withLock { state -> NextConcurrentFetch in
+            guard state == .scheduledAndPending, !isCancelled else {
+                _ = fetchIsPendingHint.exchange(false)
+                state = .idle
+                return .none
+            }
+            if let pacing, !fetchesAtOnce(pacing) {
+                // The flag, set at a commit, stays set while the pacer
+                // holds the fetch.
+                state = .paced
+                return .held
+            }
+            _ = fetchIsPendingHint.exchange(false)
+            state = .scheduled
+            return .now
+        }
+        switch next {
+        case .none: break
+        case .now: lanes.schedule(concurrentFetch(lanes), afterCommit: nil)
+        case .held: holdConcurrentFetch(lanes)
+        }
     }
 
     /// Fetches on a reader. Returns nil when the fetch read another region

@@ -117,6 +117,37 @@ struct ObservationGuideTests {
         #expect(scores == [100, 1000])
     }
 
+    @Test func pacing() async throws {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
+        let directory = try TemporaryDirectory()
+        let dbPool = try makePlayerPool(directory)
+        let counts = ObservedValues<Int>()
+        let print: @Sendable (String) -> Void = { line in
+            if let count = Int(line.prefix(while: \.isNumber)) { counts.record(count) }
+        }
+
+        let pacing = ObservationPacing(quietPeriod: .milliseconds(1), maximumDelay: .milliseconds(50))
+        let observation = ValueObservation.tracking { db in try Player.fetchCount(db) }.paced(pacing)
+        let cancellable = observation.start(in: dbPool) { error in
+            print("Players could not be counted: \(error)")
+        } onChange: { count in
+            print("\(count) players")  // at most about 20 times a second during a burst
+        }
+
+        await counts.waitForValues(1)
+        try await dbPool.writeWithoutTransaction { db in
+            for id in 1...100 {
+                try db.inTransaction {
+                    try db.execute(sql: "INSERT INTO player (id) VALUES (?)", arguments: [id])
+                    return .commit
+                }
+            }
+        }
+        #expect(await counts.wait { $0.last == 100 })
+        #expect(counts.values.count < 100)
+        cancellable.cancel()
+    }
+
     @Test nonisolated func regionObservation() throws {
         let dbQueue = try Self.makeDatabase()
         let changes = ObservedValues<Int>()

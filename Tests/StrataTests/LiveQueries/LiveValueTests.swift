@@ -125,16 +125,47 @@
                 }
             }
             // Observations gives the value after each change, the latest when
-            // several came in between: in order, up to the last.
-            var values: [Int] = []
-            for await value in Observations({ live.value }) {
-                values.append(value)
-                if value == 1000 { break }
+            // several came in between: in order, up to the last. It reads on
+            // the main actor, where the values change: Observation installs
+            // its tracking after the read, and would miss a change made on
+            // another thread in between.
+            let values = Waitable<[Int]>([])
+            let observing = Task { @MainActor in
+                for await value in Observations({ live.value }) {
+                    values.update { $0.append(value) }
+                    if value == 1000 { break }
+                }
             }
             try await writes.value
-            #expect(values == values.sorted())
+            try await values.wait("the last value", timeout: .seconds(60)) { $0.last == 1000 }
+            observing.cancel()
+            #expect(values.value == values.value.sorted())
             let fresh = try await dbPool.read { db in try Int.fetchOne(db, sql: "SELECT n FROM counter")! }
             #expect(live.value == fresh)
+        }
+
+        @Test("By default, a burst of commits changes the value a few times, not once per commit")
+        func displayPacing() async throws {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
+            // A queue would fetch and notify after each of the 100 commits
+            // (`pacing: .everyCommit`).
+            let dbQueue = try makePlayerDatabase()
+            let live = LiveValue(
+                ValueObservation.tracking { db in try Player.fetchCount(db) }, in: dbQueue, initialValue: -1)
+            try await waitUntil("the first value", reading: { _ = live.isLoading }) { !live.isLoading }
+            let changes = ObservationChanges { _ = live.value }
+            try await dbQueue.writeWithoutTransaction { db in
+                for index in 0..<100 {
+                    try db.inTransaction {
+                        _ = try Player(name: "Player \(index)", score: index).inserted(db)
+                        return .commit
+                    }
+                }
+            }
+            try await waitUntil("the last value", reading: { _ = live.value }) { live.value == 100 }
+            // One change, unless the machine paused the burst for longer than
+            // the quiet period (half a millisecond) more than once.
+            #expect(changes.count.value < 10)
         }
 
         @Test("A new request replaces the old one: no value of the old one arrives after it")
@@ -201,8 +232,10 @@
             }
             #expect(released == nil)
 
+            // Fetched after each commit, as the check below assumes.
             let live = LiveValue(
-                ValueObservation.tracking { db in try Player.fetchCount(db) }, in: dbQueue, initialValue: -1)
+                ValueObservation.tracking { db in try Player.fetchCount(db) }, in: dbQueue, initialValue: -1,
+                pacing: .everyCommit)
             try await waitUntil("the first value", reading: { _ = live.isLoading }) { !live.isLoading }
             live.pause()
             #expect(live.isPaused)

@@ -1,0 +1,217 @@
+import Foundation
+import Strata
+import StrataTestSupport
+import Testing
+
+/// `ValueObservation.paced(_:)`: fewer fetches than commits while the
+/// writer is busy, a fetch at once after a pause, and every commit seen by
+/// the last value (issue 50). The pacings are chosen so that a slow machine
+/// can't change what is checked: commits made in one access follow each
+/// other within microseconds, and the waits that are the subject of a test
+/// are long against them.
+@Suite("Observation pacing")
+struct ObservationPacingTests {
+    /// A counter table, with its row.
+    private func makeCounter(_ kind: WriterKind, _ directory: TemporaryDirectory) throws -> any DatabaseWriter {
+        let writer = try kind.open(directory)
+        try writer.write { db in try db.execute(sql: "CREATE TABLE counter(n); INSERT INTO counter VALUES (0)") }
+        return writer
+    }
+
+    /// An observation of the counter that counts its fetches.
+    private func counterObservation(
+        fetches: Waitable<Int>
+    ) -> ValueObservation<ValueReducers.Trace<ValueReducers.Fetch<Int>>> {
+        ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT n FROM counter")! }
+            .handleEvents(willFetch: { fetches.update { $0 += 1 } })
+    }
+
+    /// Makes `count` commits in one write access: they follow each other
+    /// within microseconds.
+    private func commitBurst(_ writer: any DatabaseWriter, count: Int) throws {
+        try writer.writeWithoutTransaction { db in
+            for _ in 0..<count {
+                try db.inTransaction {
+                    try db.execute(sql: "UPDATE counter SET n = n + 1")
+                    return .commit
+                }
+            }
+        }
+    }
+
+    @Test("A burst of commits is fetched once, after it", arguments: WriterKind.allCases)
+    func burstIsFetchedOnce(_ kind: WriterKind) async throws {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
+        let directory = try TemporaryDirectory()
+        let writer = try makeCounter(kind, directory)
+        let fetches = Waitable(0)
+        let values = ObservedValues<Int>()
+        // A quiet period longer than the burst: the commits that come
+        // during it make the fetch wait for the next look, after the last
+        // commit. No deadline within the test, and no fetch at once, however
+        // late the burst starts.
+        let cancellable = counterObservation(fetches: fetches)
+            .paced(ObservationPacing(quietPeriod: .milliseconds(200), maximumDelay: .seconds(600)))
+            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: values)
+        await values.waitForValues(1)
+        try commitBurst(writer, count: 50)
+        #expect(await values.wait { $0.last == 50 })
+        withExtendedLifetime(cancellable) {}
+        #expect(values.values == [0, 50])
+        #expect(fetches.value == 2)
+    }
+
+    @Test("A commit after a pause of the maximum delay is fetched at once; the next one waits")
+    func commitAfterPauseIsFetchedAtOnce() async throws {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
+        let directory = try TemporaryDirectory()
+        // A queue fetches on its writer: a fetch at once runs before the
+        // write access returns.
+        let writer = try makeCounter(.queue, directory)
+        let fetches = Waitable(0)
+        let values = ObservedValues<Int>()
+        let cancellable = counterObservation(fetches: fetches)
+            .paced(ObservationPacing(quietPeriod: .milliseconds(500), maximumDelay: .milliseconds(500)))
+            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: values)
+        await values.waitForValues(1)
+        // The pause is the subject of the test; the two commits below
+        // follow each other by much less than the maximum delay.
+        try await Task.sleep(for: .milliseconds(550))
+        try commitBurst(writer, count: 1)
+        #expect(fetches.value == 2)
+        // Too soon after that fetch: held by the pacer.
+        try commitBurst(writer, count: 1)
+        #expect(fetches.value == 2)
+        #expect(await values.wait { $0.last == 2 })
+        withExtendedLifetime(cancellable) {}
+        #expect(fetches.value == 3)
+        #expect(values.values == [0, 1, 2])
+    }
+
+    @Test(
+        "Once the writer pauses for the quiet period, the fetch does not wait for the maximum delay",
+        arguments: WriterKind.allCases)
+    func quietWriterIsFetchedSoon(_ kind: WriterKind) async throws {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
+        let directory = try TemporaryDirectory()
+        let writer = try makeCounter(kind, directory)
+        let fetches = Waitable(0)
+        let values = ObservedValues<Int>()
+        // A maximum delay longer than the test's wait: the value can only
+        // come from the quiet period.
+        let cancellable = counterObservation(fetches: fetches)
+            .paced(ObservationPacing(quietPeriod: .milliseconds(20), maximumDelay: .seconds(600)))
+            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: values)
+        await values.waitForValues(1)
+        try commitBurst(writer, count: 1)
+        #expect(await values.wait(timeout: .seconds(30)) { $0.last == 1 })
+        withExtendedLifetime(cancellable) {}
+        #expect(fetches.value == 2)
+    }
+
+    @Test("While the writer never pauses, values still come, at the maximum delay", arguments: WriterKind.allCases)
+    func busyWriterStillGetsValues(_ kind: WriterKind) async throws {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
+        let directory = try TemporaryDirectory()
+        let writer = try makeCounter(kind, directory)
+        let fetches = Waitable(0)
+        let values = ObservedValues<Int>()
+        let cancellable = counterObservation(fetches: fetches)
+            .paced(ObservationPacing(quietPeriod: .milliseconds(10), maximumDelay: .milliseconds(100)))
+            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: values)
+        await values.waitForValues(1)
+        // Writes until three values arrived during the writes (bounded).
+        let writes = Task.detached {
+            var commits = 0
+            let deadline = ContinuousClock.now + .seconds(20)
+            while values.values.count < 4, ContinuousClock.now < deadline {
+                try commitBurst(writer, count: 10)
+                commits += 10
+            }
+            return commits
+        }
+        let commits = try await writes.value
+        #expect(values.values.count >= 4)
+        #expect(await values.wait { $0.last == commits })
+        withExtendedLifetime(cancellable) {}
+        #expect(values.values == values.values.sorted())
+        #expect(fetches.value < commits)
+    }
+
+    @Test("A region that changes is paced too, and followed", arguments: WriterKind.allCases)
+    func changingRegion(_ kind: WriterKind) async throws {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
+        let directory = try TemporaryDirectory()
+        let writer = try makeCounter(kind, directory)
+        try await writer.write { db in
+            try db.execute(sql: "CREATE TABLE flag(useOther); INSERT INTO flag VALUES (0)")
+            try db.execute(sql: "CREATE TABLE other(n); INSERT INTO other VALUES (100)")
+        }
+        // Reads `counter` or `other`, depending on `flag`.
+        let observation = ValueObservation.tracking { db -> Int in
+            let useOther = try Bool.fetchOne(db, sql: "SELECT useOther FROM flag")!
+            return try Int.fetchOne(db, sql: useOther ? "SELECT n FROM other" : "SELECT n FROM counter")!
+        }
+        let values = ObservedValues<Int>()
+        let cancellable =
+            observation
+            .paced(ObservationPacing(quietPeriod: .milliseconds(20), maximumDelay: .milliseconds(200)))
+            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: values)
+        await values.waitForValues(1)
+        try commitBurst(writer, count: 5)
+        #expect(await values.wait { $0.last == 5 })
+        try await writer.write { db in try db.execute(sql: "UPDATE flag SET useOther = 1") }
+        #expect(await values.wait { $0.last == 100 })
+        try await writer.write { db in try db.execute(sql: "UPDATE other SET n = 101") }
+        #expect(await values.wait { $0.last == 101 })
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test("everyCommit: a queue fetches after each commit, before the access returns")
+    func everyCommit() async throws {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
+        let directory = try TemporaryDirectory()
+        let writer = try makeCounter(.queue, directory)
+        let fetches = Waitable(0)
+        let values = ObservedValues<Int>()
+        let cancellable = counterObservation(fetches: fetches)
+            .paced(.everyCommit)
+            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: values)
+        await values.waitForValues(1)
+        for expected in 2...4 {
+            try commitBurst(writer, count: 1)
+            #expect(fetches.value == expected)
+        }
+        #expect(await values.wait { $0.last == 3 })
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test("Durations: a quiet period longer than the maximum delay, and negative ones")
+    func durations() {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
+        let display = ObservationPacing.display
+        #expect(display.quietPeriod == .microseconds(500))
+        #expect(display.maximumDelay == .microseconds(16_667))
+        #expect(ObservationPacing.everyCommit == ObservationPacing(quietPeriod: .zero, maximumDelay: .zero))
+        // Kept as given; the pacer reads them clamped.
+        let odd = ObservationPacing(quietPeriod: .seconds(5), maximumDelay: .seconds(-1))
+        #expect(odd.quietPeriod == .seconds(5))
+        #expect(odd.maximumDelay == .seconds(-1))
+    }
+
+    @Test("A negative maximum delay fetches after each commit")
+    func negativeMaximumDelay() async throws {
+        guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
+        let directory = try TemporaryDirectory()
+        let writer = try makeCounter(.queue, directory)
+        let fetches = Waitable(0)
+        let values = ObservedValues<Int>()
+        let cancellable = counterObservation(fetches: fetches)
+            .paced(ObservationPacing(quietPeriod: .seconds(5), maximumDelay: .seconds(-1)))
+            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: values)
+        await values.waitForValues(1)
+        try commitBurst(writer, count: 1)
+        #expect(fetches.value == 2)
+        withExtendedLifetime(cancellable) {}
+    }
+}
