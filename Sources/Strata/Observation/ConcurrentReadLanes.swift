@@ -1,6 +1,11 @@
 import Dispatch
 import Foundation
 
+/// Where the catch-ups of every pool ask for a reader: a reader comes to
+/// them in a callback, so they only wait here while a new reader opens.
+/// Shared, so that a pool costs no queue of its own.
+private let concurrentReadCatchUps = DispatchQueue(label: "Strata.ConcurrentReadLanes")
+
 /// Runs the reads that a ``DatabasePool`` schedules from its writer after a
 /// commit (the fetches of value observations) on its readers, without
 /// holding the writer.
@@ -85,8 +90,6 @@ final class ConcurrentReadLanes: @unchecked Sendable {
     /// The maximum number of batches that hold a reader.
     private let maximumBatchCount: Int
     private let state = Mutex(State())
-    /// Where a catch-up waits for a reader (one at a time).
-    private let catchUpQueue = DispatchQueue(label: "Strata.ConcurrentReadLanes")
     /// The writer of the pool, which checkpoints at the end of a pause.
     /// Weak: its connection holds the pacer, which holds these lanes.
     weak var writer: SerializedDatabase?
@@ -220,7 +223,7 @@ final class ConcurrentReadLanes: @unchecked Sendable {
         // Waiting for a reader, or opening one, must not hold the writer;
         // nor depend on the global queue, whose threads are those of Swift's
         // tasks, which an app may block with synchronous accesses.
-        catchUpQueue.async { [self] in
+        concurrentReadCatchUps.async { [self] in
             readerPool.acquire { [self] result in
                 switch result {
                 case .success(let reader):

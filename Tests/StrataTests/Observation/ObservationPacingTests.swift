@@ -18,12 +18,27 @@ struct ObservationPacingTests {
         return writer
     }
 
-    /// An observation of the counter that counts its fetches.
-    private func counterObservation(
-        fetches: Waitable<Int>
-    ) -> ValueObservation<ValueReducers.Trace<ValueReducers.Fetch<Int>>> {
-        ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT n FROM counter")! }
+    /// A paced observation of the counter, which counts its fetches, once
+    /// its initial value (0) has come.
+    private struct PacedCounter {
+        let directory: TemporaryDirectory
+        let writer: any DatabaseWriter
+        let fetches = Waitable(0)
+        let values = ObservedValues<Int>()
+        var cancellable: AnyDatabaseCancellable?
+    }
+
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    private func startCounter(_ kind: WriterKind, _ pacing: ObservationPacing) async throws -> PacedCounter {
+        let directory = try TemporaryDirectory()
+        var counter = PacedCounter(directory: directory, writer: try makeCounter(kind, directory))
+        let fetches = counter.fetches
+        counter.cancellable = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT n FROM counter")! }
             .handleEvents(willFetch: { fetches.update { $0 += 1 } })
+            .paced(pacing)
+            .start(in: counter.writer, scheduling: .async(onQueue: .main), recordingIn: counter.values)
+        await counter.values.waitForValues(1)
+        return counter
     }
 
     /// Makes `count` commits in one write access: they follow each other
@@ -42,38 +57,26 @@ struct ObservationPacingTests {
     @Test("A burst of commits is fetched once, after it", arguments: WriterKind.allCases)
     func burstIsFetchedOnce(_ kind: WriterKind) async throws {
         guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
-        let directory = try TemporaryDirectory()
-        let writer = try makeCounter(kind, directory)
-        let fetches = Waitable(0)
-        let values = ObservedValues<Int>()
         // A quiet period longer than the burst: the commits that come
         // during it make the fetch wait for the next look, after the last
         // commit. No deadline within the test, and no fetch at once, however
         // late the burst starts.
-        let cancellable = counterObservation(fetches: fetches)
-            .paced(ObservationPacing(quietPeriod: .milliseconds(200), maximumDelay: .seconds(600)))
-            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: values)
-        await values.waitForValues(1)
-        try commitBurst(writer, count: 50)
-        #expect(await values.wait { $0.last == 50 })
-        withExtendedLifetime(cancellable) {}
-        #expect(values.values == [0, 50])
-        #expect(fetches.value == 2)
+        let counter = try await startCounter(
+            kind, ObservationPacing(quietPeriod: .milliseconds(200), maximumDelay: .seconds(600)))
+        try commitBurst(counter.writer, count: 50)
+        #expect(await counter.values.wait { $0.last == 50 })
+        #expect(counter.values.values == [0, 50])
+        #expect(counter.fetches.value == 2)
     }
 
     @Test("A commit after a pause of the maximum delay is fetched at once; the next one waits")
     func commitAfterPauseIsFetchedAtOnce() async throws {
         guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
-        let directory = try TemporaryDirectory()
         // A queue fetches on its writer: a fetch at once runs before the
         // write access returns.
-        let writer = try makeCounter(.queue, directory)
-        let fetches = Waitable(0)
-        let values = ObservedValues<Int>()
-        let cancellable = counterObservation(fetches: fetches)
-            .paced(ObservationPacing(quietPeriod: .milliseconds(500), maximumDelay: .milliseconds(500)))
-            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: values)
-        await values.waitForValues(1)
+        let counter = try await startCounter(
+            .queue, ObservationPacing(quietPeriod: .milliseconds(500), maximumDelay: .milliseconds(500)))
+        let (writer, fetches, values) = (counter.writer, counter.fetches, counter.values)
         // The pause is the subject of the test; the two commits below
         // follow each other by much less than the maximum delay.
         try await Task.sleep(for: .milliseconds(550))
@@ -83,9 +86,9 @@ struct ObservationPacingTests {
         try commitBurst(writer, count: 1)
         #expect(fetches.value == 2)
         #expect(await values.wait { $0.last == 2 })
-        withExtendedLifetime(cancellable) {}
         #expect(fetches.value == 3)
         #expect(values.values == [0, 1, 2])
+        withExtendedLifetime(counter) {}
     }
 
     @Test(
@@ -93,33 +96,21 @@ struct ObservationPacingTests {
         arguments: WriterKind.allCases)
     func quietWriterIsFetchedSoon(_ kind: WriterKind) async throws {
         guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
-        let directory = try TemporaryDirectory()
-        let writer = try makeCounter(kind, directory)
-        let fetches = Waitable(0)
-        let values = ObservedValues<Int>()
         // A maximum delay longer than the test's wait: the value can only
         // come from the quiet period.
-        let cancellable = counterObservation(fetches: fetches)
-            .paced(ObservationPacing(quietPeriod: .milliseconds(20), maximumDelay: .seconds(600)))
-            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: values)
-        await values.waitForValues(1)
-        try commitBurst(writer, count: 1)
-        #expect(await values.wait(timeout: .seconds(30)) { $0.last == 1 })
-        withExtendedLifetime(cancellable) {}
-        #expect(fetches.value == 2)
+        let counter = try await startCounter(
+            kind, ObservationPacing(quietPeriod: .milliseconds(20), maximumDelay: .seconds(600)))
+        try commitBurst(counter.writer, count: 1)
+        #expect(await counter.values.wait(timeout: .seconds(30)) { $0.last == 1 })
+        #expect(counter.fetches.value == 2)
     }
 
     @Test("While the writer never pauses, values still come, at the maximum delay", arguments: WriterKind.allCases)
     func busyWriterStillGetsValues(_ kind: WriterKind) async throws {
         guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
-        let directory = try TemporaryDirectory()
-        let writer = try makeCounter(kind, directory)
-        let fetches = Waitable(0)
-        let values = ObservedValues<Int>()
-        let cancellable = counterObservation(fetches: fetches)
-            .paced(ObservationPacing(quietPeriod: .milliseconds(10), maximumDelay: .milliseconds(100)))
-            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: values)
-        await values.waitForValues(1)
+        let counter = try await startCounter(
+            kind, ObservationPacing(quietPeriod: .milliseconds(10), maximumDelay: .milliseconds(100)))
+        let (writer, fetches, values) = (counter.writer, counter.fetches, counter.values)
         // Writes until three values arrived during the writes (bounded).
         let writes = Task.detached {
             var commits = 0
@@ -133,9 +124,9 @@ struct ObservationPacingTests {
         let commits = try await writes.value
         #expect(values.values.count >= 4)
         #expect(await values.wait { $0.last == commits })
-        withExtendedLifetime(cancellable) {}
         #expect(values.values == values.values.sorted())
         #expect(fetches.value < commits)
+        withExtendedLifetime(counter) {}
     }
 
     @Test("A region that changes is paced too, and followed", arguments: WriterKind.allCases)
@@ -170,20 +161,12 @@ struct ObservationPacingTests {
     @Test("everyCommit: a queue fetches after each commit, before the access returns")
     func everyCommit() async throws {
         guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
-        let directory = try TemporaryDirectory()
-        let writer = try makeCounter(.queue, directory)
-        let fetches = Waitable(0)
-        let values = ObservedValues<Int>()
-        let cancellable = counterObservation(fetches: fetches)
-            .paced(.everyCommit)
-            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: values)
-        await values.waitForValues(1)
+        let counter = try await startCounter(.queue, .everyCommit)
         for expected in 2...4 {
-            try commitBurst(writer, count: 1)
-            #expect(fetches.value == expected)
+            try commitBurst(counter.writer, count: 1)
+            #expect(counter.fetches.value == expected)
         }
-        #expect(await values.wait { $0.last == 3 })
-        withExtendedLifetime(cancellable) {}
+        #expect(await counter.values.wait { $0.last == 3 })
     }
 
     @Test("Durations: a quiet period longer than the maximum delay, and negative ones")
@@ -202,16 +185,9 @@ struct ObservationPacingTests {
     @Test("A negative maximum delay fetches after each commit")
     func negativeMaximumDelay() async throws {
         guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else { return }
-        let directory = try TemporaryDirectory()
-        let writer = try makeCounter(.queue, directory)
-        let fetches = Waitable(0)
-        let values = ObservedValues<Int>()
-        let cancellable = counterObservation(fetches: fetches)
-            .paced(ObservationPacing(quietPeriod: .seconds(5), maximumDelay: .seconds(-1)))
-            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: values)
-        await values.waitForValues(1)
-        try commitBurst(writer, count: 1)
-        #expect(fetches.value == 2)
-        withExtendedLifetime(cancellable) {}
+        let counter = try await startCounter(
+            .queue, ObservationPacing(quietPeriod: .seconds(5), maximumDelay: .seconds(-1)))
+        try commitBurst(counter.writer, count: 1)
+        #expect(counter.fetches.value == 2)
     }
 }
