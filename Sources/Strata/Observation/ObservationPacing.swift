@@ -12,13 +12,13 @@ import Foundation
 /// one observation of a quick query on a pool halves the rate of short
 /// writes. Values shown to people need no more than one per frame.
 ///
-/// A paced observation fetches at once after a commit that follows a quiet
-/// time of at least ``maximumDelay`` since its last fetch. After a commit
-/// that comes sooner, it waits: until no other commit came for
-/// ``quietPeriod`` (the writer paused), or at most ``maximumDelay`` after
-/// that commit (the writer goes on). One fetch then sees every commit made
-/// meanwhile. The values keep their order, and the last one always
-/// reflects the last commit.
+/// A paced observation fetches at once after a commit that comes at least
+/// ``maximumDelay`` after its last fetch. After a commit that comes sooner,
+/// it waits: until the writer made no commit during ``quietPeriod`` (when
+/// it did, the observation looks again after twice that time, then four
+/// times...), and at most ``maximumDelay`` after that commit. One fetch
+/// then sees every commit made meanwhile. The values keep their order, and
+/// the last one always reflects the last commit.
 ///
 /// ```swift
 /// let observation = ValueObservation
