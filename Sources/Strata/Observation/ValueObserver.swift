@@ -1,3 +1,7 @@
+// One file for the observer, its fetches on readers and its pacing: the
+// three share the state machine of `fetchState` and the pending-fetch flag,
+// which the extensions below would otherwise have to expose to each other.
+
 import Foundation
 
 /// Runs a started ``ValueObservation``: a transaction observer on the
@@ -415,6 +419,14 @@ extension ValueObserver {
                 return .now
             }
         }
+        start(next, lanes, afterCommit: commitNumber)
+    }
+
+    /// Starts what `next` says: a fetch on a reader (reading the state of
+    /// the commit `commitNumber` when a reader is free, see
+    /// ``ConcurrentReadLanes/schedule(_:afterCommit:)``), or one held by
+    /// the pacer.
+    private func start(_ next: NextConcurrentFetch, _ lanes: ConcurrentReadLanes, afterCommit commitNumber: Int?) {
         switch next {
         case .none: break
         case .now: lanes.schedule(concurrentFetch(lanes), afterCommit: commitNumber)
@@ -497,11 +509,7 @@ extension ValueObserver {
             state = .scheduled
             return .now
         }
-        switch next {
-        case .none: break
-        case .now: lanes.schedule(concurrentFetch(lanes), afterCommit: nil)
-        case .held: holdConcurrentFetch(lanes)
-        }
+        start(next, lanes, afterCommit: nil)
     }
 
     /// Fetches on a reader. Returns nil when the fetch read another region

@@ -77,9 +77,23 @@ struct ObservationPacingTests {
         let counter = try await startCounter(
             .queue, ObservationPacing(quietPeriod: .milliseconds(500), maximumDelay: .milliseconds(500)))
         let (writer, fetches, values) = (counter.writer, counter.fetches, counter.values)
-        // The pause is the subject of the test; the two commits below
-        // follow each other by much less than the maximum delay.
-        try await Task.sleep(for: .milliseconds(550))
+        // The pause is the subject of the test. Its end is an event: the
+        // value of another observation, with the same pacing, of a commit to
+        // a table the counter's does not read, made after the counter's
+        // last fetch. That value comes once the writer has been quiet for
+        // the quiet period, which is the maximum delay.
+        try await writer.write { db in try db.execute(sql: "CREATE TABLE tick(n)") }
+        let ticks = ObservedValues<Int>()
+        let clock = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tick")! }
+            .paced(ObservationPacing(quietPeriod: .milliseconds(500), maximumDelay: .milliseconds(500)))
+            .start(in: writer, scheduling: .async(onQueue: .main), recordingIn: ticks)
+        await ticks.waitForValues(1)
+        try await writer.write { db in try db.execute(sql: "INSERT INTO tick VALUES (1)") }
+        #expect(await ticks.wait { $0.last == 1 })
+        clock.cancel()
+        #expect(fetches.value == 1)
+        // The two commits below follow each other by much less than the
+        // maximum delay.
         try commitBurst(writer, count: 1)
         #expect(fetches.value == 2)
         // Too soon after that fetch: held by the pacer.
