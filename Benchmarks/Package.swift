@@ -125,7 +125,9 @@ let package = Package(
         // rate with them: `swift build -c release --product live-query-latency`.
         .executableTarget(
             name: "live-query-latency",
-            dependencies: [.product(name: "Strata", package: "Strata")],
+            dependencies: [
+                .product(name: "Strata", package: "Strata"), .product(name: "StrataSQLite", package: "Strata"),
+            ],
             path: "Sources/live-query-latency"
         ),
         // The latency of Configuration.observesExternalChanges (a commit of

@@ -26,7 +26,11 @@ import Strata
 // notified on the main actor, measured in turn in each round (after one
 // warm-up run: the first seconds of a process write slower); the table
 // gives the medians. GRDB has no live query: the baselines are the pool
-// without any, and with plain observations.
+// without any, and with plain observations. The floor: the same fetches,
+// as often as the display pacing allows them (every 1/60 s), in C on a
+// connection of their own, with one block per fetch transaction on the
+// main queue (`RawFetchFloor`): what the writer loses to them is what
+// fetches that frequent cost it on this machine, whatever the library.
 
 let arguments = CommandLine.arguments.dropFirst().compactMap(Int.init)
 let latencyWrites = arguments.count > 0 ? arguments[0] : 300
@@ -108,7 +112,7 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 func run(liveQueryCount: Int, kind: Kind = .live, measuresLatency: Bool = true) async throws -> (
-    p50: Double, p99: Double, writesPerSecond: Double
+    p50: Double, p99: Double, rate: Rate
 ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-query-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -119,6 +123,14 @@ func run(liveQueryCount: Int, kind: Kind = .live, measuresLatency: Bool = true) 
         try db.execute(sql: "INSERT INTO t(version) VALUES (0)")
     }
     let observation = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT MAX(version) FROM t")! }
+    if kind == .floor {
+        let floor = RawFetchFloor(
+            path: directory.appendingPathComponent("db.sqlite").path, count: liveQueryCount,
+            interval: .nanoseconds(16_666_667))
+        let writes = try await writeAsFastAsPossible(dbPool)
+        floor.stop()
+        return (.nan, .nan, writes)
+    }
     if kind == .plain {
         let cancellables = (0..<liveQueryCount).map { _ in
             observation.start(in: dbPool, scheduling: .mainActor, onError: { _ in }, onChange: { _ in })
@@ -169,14 +181,32 @@ enum Kind {
     case everyCommit
     /// Value observations with an empty `onChange`.
     case plain
+    /// The same fetches in C, at the display pacing's rate (`RawFetchFloor`).
+    case floor
 }
 
 func median(_ values: [Double]) -> Double {
     values.sorted()[values.count / 2]
 }
 
+/// The writes of a rate run.
+struct Rate {
+    var writesPerSecond: Double
+    /// The processor time of the whole process (every thread, user and
+    /// system) per write, in microseconds: what observing adds to a write
+    /// whatever the machine lets run at the same time.
+    var cpuPerWrite: Double
+}
+
+func processCPUTime() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
+}
+
 /// Writes per second: as many writes as one task can make.
-func writeAsFastAsPossible(_ dbPool: DatabasePool) async throws -> Double {
+func writeAsFastAsPossible(_ dbPool: DatabasePool) async throws -> Rate {
+    let cpuStart = processCPUTime()
     let writes = try await Task.detached {
         let clock = ContinuousClock()
         let end = clock.now + .milliseconds(Int(rateSeconds * 1000))
@@ -191,7 +221,8 @@ func writeAsFastAsPossible(_ dbPool: DatabasePool) async throws -> Double {
         }
         return count
     }.value
-    return Double(writes) / rateSeconds
+    return Rate(
+        writesPerSecond: Double(writes) / rateSeconds, cpuPerWrite: (processCPUTime() - cpuStart) / Double(writes))
 }
 
 if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
@@ -207,16 +238,18 @@ if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             + " per run, medians of \(rounds) rounds")
     print("")
     print(
-        "| live queries | commit to value, p50 | p99 | writes/s, none | writes/s, live | live / none"
-            + " | live, every commit | plain observations |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+        "| live queries | commit to value, p50 | p99 | writes/s, none | live (/ none) | live, every commit"
+            + " | plain observations | floor: C fetches | µs of processor per write: none / live / floor |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     // Warm-up: the first seconds of a process write slower.
     _ = try await run(liveQueryCount: 0)
     // PROFILE_LIVE_QUERIES=100 only writes with that many live queries (for
     // a profile: `perf record` this run).
     if let count = ProcessInfo.processInfo.environment["PROFILE_LIVE_QUERIES"].flatMap({ Int($0) }) {
         let result = try await run(liveQueryCount: count, measuresLatency: false)
-        print("| \(count) | | | | \(Int(result.writesPerSecond)) | | | |")
+        print(
+            "| \(count) | | | | \(Int(result.rate.writesPerSecond)) | | | | | |"
+                + " \(String(format: "%.1f", result.rate.cpuPerWrite)) µs of processor per write")
         exit(0)
     }
     // LIVE_QUERIES=1,100 measures only these counts (for a profile).
@@ -226,25 +259,30 @@ if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
         } ?? [1, 10, 100]
     for count in counts {
         var latency = (p50: Double.nan, p99: Double.nan)
-        var none: [Double] = []
-        var live: [Double] = []
-        var everyCommit: [Double] = []
-        var plain: [Double] = []
+        var none: [Rate] = []
+        var live: [Rate] = []
+        var everyCommit: [Rate] = []
+        var plain: [Rate] = []
+        var floor: [Rate] = []
         for round in 0..<rounds {
-            none.append(try await run(liveQueryCount: 0).writesPerSecond)
+            none.append(try await run(liveQueryCount: 0).rate)
             let result = try await run(liveQueryCount: count, measuresLatency: round == 0)
             if round == 0 { latency = (result.p50, result.p99) }
-            live.append(result.writesPerSecond)
+            live.append(result.rate)
             everyCommit.append(
-                try await run(liveQueryCount: count, kind: .everyCommit, measuresLatency: false).writesPerSecond)
-            plain.append(try await run(liveQueryCount: count, kind: .plain).writesPerSecond)
+                try await run(liveQueryCount: count, kind: .everyCommit, measuresLatency: false).rate)
+            plain.append(try await run(liveQueryCount: count, kind: .plain).rate)
+            floor.append(try await run(liveQueryCount: count, kind: .floor).rate)
         }
-        func ratio(_ values: [Double]) -> String {
-            String(format: "%.2f", median(values) / median(none))
+        let noneRate = median(none.map(\.writesPerSecond))
+        func rate(_ rates: [Rate]) -> String {
+            let perSecond = median(rates.map(\.writesPerSecond))
+            return "\(Int(perSecond)) (\(String(format: "%.2f", perSecond / noneRate)))"
         }
+        func cpu(_ rates: [Rate]) -> String { String(format: "%.1f", median(rates.map(\.cpuPerWrite))) }
         print(
             "| \(count) | \(String(format: "%.2f", latency.p50)) ms | \(String(format: "%.2f", latency.p99)) ms"
-                + " | \(Int(median(none))) | \(Int(median(live))) | \(ratio(live))"
-                + " | \(Int(median(everyCommit))) (\(ratio(everyCommit))) | \(Int(median(plain))) (\(ratio(plain))) |")
+                + " | \(Int(noneRate)) | \(rate(live)) | \(rate(everyCommit)) | \(rate(plain)) | \(rate(floor))"
+                + " | \(cpu(none)) / \(cpu(live)) / \(cpu(floor)) |")
     }
 }

@@ -61,6 +61,10 @@
 
         private let registrar = ObservationRegistrar()
         private let state: Mutex<State>
+        /// The key paths of the observable properties, made once: a key
+        /// path literal of a generic class is instantiated at each use, and
+        /// that cost more than the rest of a delivery.
+        private let keyPaths = ObservableKeyPaths()
 
         /// Starts observing `observation` in `reader`; ``value`` is
         /// `initialValue` until the first fetch is notified on `scheduler`.
@@ -90,27 +94,27 @@
         /// The last value the observation notified, or the initial value
         /// before the first one.
         public var value: Value {
-            registrar.access(self, keyPath: \.value)
+            registrar.access(self, keyPath: keyPaths.value)
             return state.withLock { $0.value }
         }
 
         /// The error that ended the observation, if any; nil again once
         /// ``resume()`` or ``track(_:in:)`` starts it anew.
         public var error: (any Error)? {
-            registrar.access(self, keyPath: \.error)
+            registrar.access(self, keyPath: keyPaths.error)
             return state.withLock { $0.error }
         }
 
         /// True until the observation notifies its first value or an error,
         /// and again after ``track(_:in:)`` until the new observation does.
         public var isLoading: Bool {
-            registrar.access(self, keyPath: \.isLoading)
+            registrar.access(self, keyPath: keyPaths.isLoading)
             return state.withLock { $0.isLoading }
         }
 
         /// Whether ``pause()`` stopped the observation.
         public var isPaused: Bool {
-            registrar.access(self, keyPath: \.isPaused)
+            registrar.access(self, keyPath: keyPaths.isPaused)
             return state.withLock { $0.isPaused }
         }
 
@@ -190,8 +194,8 @@
                 defer { (state.isLoading, state.error) = (true, nil) }
                 return (state.start, state.generation, state.isLoading, state.error != nil)
             }
-            if !wasLoading { registrar.withMutation(of: self, keyPath: \.isLoading) {} }
-            if hadError { registrar.withMutation(of: self, keyPath: \.error) {} }
+            if !wasLoading { registrar.withMutation(of: self, keyPath: keyPaths.isLoading) {} }
+            if hadError { registrar.withMutation(of: self, keyPath: keyPaths.error) {} }
             let cancellable = start(self, generation)
             let stale = state.withLock { state -> Bool in
                 guard state.generation == generation else { return true }
@@ -207,24 +211,31 @@
             guard state.withLock({ $0.generation == generation }) else { return }
             switch result {
             case .success(let value):
-                registrar.withMutation(of: self, keyPath: \.value) {
+                registrar.withMutation(of: self, keyPath: keyPaths.value) {
                     state.withLock { $0.value = value }
                 }
             case .failure(let error):
-                registrar.withMutation(of: self, keyPath: \.error) {
+                registrar.withMutation(of: self, keyPath: keyPaths.error) {
                     state.withLock { $0.error = error }
                 }
             }
             if state.withLock({ $0.isLoading }) {
-                registrar.withMutation(of: self, keyPath: \.isLoading) {
+                registrar.withMutation(of: self, keyPath: keyPaths.isLoading) {
                     state.withLock { $0.isLoading = false }
                 }
             }
         }
 
+        private struct ObservableKeyPaths: Sendable {
+            let value: KeyPath<LiveValue, Value> & Sendable = \.value
+            let error: KeyPath<LiveValue, (any Error)?> & Sendable = \.error
+            let isLoading: KeyPath<LiveValue, Bool> & Sendable = \.isLoading
+            let isPaused: KeyPath<LiveValue, Bool> & Sendable = \.isPaused
+        }
+
         private func setPaused(_ paused: Bool) {
             guard state.withLock({ $0.isPaused != paused }) else { return }
-            registrar.withMutation(of: self, keyPath: \.isPaused) {
+            registrar.withMutation(of: self, keyPath: keyPaths.isPaused) {
                 state.withLock { $0.isPaused = paused }
             }
         }
