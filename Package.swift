@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "Strata", targets: ["Strata"]),
         .library(name: "StrataSQLite", targets: ["StrataSQLite"]),
         .executable(name: "strata-demo", targets: ["strata-demo"]),
+        // Empty without the SQLKit trait.
+        .library(name: "StrataSQLKit", targets: ["StrataSQLKit"]),
     ],
     traits: [
         .trait(name: "Logging", description: "Logs statements, slow statements and connections with apple/swift-log."),
@@ -40,6 +42,13 @@ let package = Package(
             name: "Macros",
             description: "The @DatabaseRecord macro, which writes a record's init(row:), encode(to:) and Columns."
         ),
+        // Off by default: the StrataSQLKit product, an SQLKit database
+        // (vapor/sql-kit) over Strata's queues and pools. Without the trait,
+        // nothing of sql-kit nor swift-nio resolves, and the product is empty.
+        .trait(
+            name: "SQLKit",
+            description: "StrataSQLKit: an SQLKit database (vapor/sql-kit) over a Strata queue or pool."
+        ),
     ],
     dependencies: [
         // Resolved only when the trait that uses them is enabled.
@@ -55,6 +64,8 @@ let package = Package(
         // checkout). The price: with the trait, swift-syntax builds from
         // source rather than from a prebuilt.
         .package(url: "https://github.com/apple/swift-syntax.git/", exact: "603.0.1"),
+        .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -91,6 +102,18 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax", condition: .when(traits: ["Macros"])),
                 .product(
                     name: "SwiftCompilerPlugin", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // SQLKit on Strata (Sources/StrataSQLKit). Its sources are empty
+        // without the trait (`#if SQLKit`).
+        .target(
+            name: "StrataSQLKit",
+            dependencies: [
+                "Strata",
+                .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["SQLKit"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["SQLKit"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["SQLKit"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -155,6 +178,21 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Macros"])),
                 .product(
                     name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // StrataSQLKit's tests, SQLKit's own benchmark suite among them.
+        // Empty without the trait.
+        .testTarget(
+            name: "StrataSQLKitTests",
+            dependencies: [
+                "StrataSQLKit",
+                "StrataTestSupport",
+                .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["SQLKit"])),
+                .product(name: "SQLKitBenchmark", package: "sql-kit", condition: .when(traits: ["SQLKit"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["SQLKit"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["SQLKit"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["SQLKit"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
