@@ -19,6 +19,8 @@ let package = Package(
         .executable(name: "strata-demo", targets: ["strata-demo"]),
         // Empty without the SQLKit trait.
         .library(name: "StrataSQLKit", targets: ["StrataSQLKit"]),
+        // Empty without the Fluent trait.
+        .library(name: "StrataFluent", targets: ["StrataFluent"]),
     ],
     traits: [
         .trait(name: "Logging", description: "Logs statements, slow statements and connections with apple/swift-log."),
@@ -49,6 +51,13 @@ let package = Package(
             name: "SQLKit",
             description: "StrataSQLKit: an SQLKit database (vapor/sql-kit) over a Strata queue or pool."
         ),
+        // Off by default: the StrataFluent product, a FluentKit driver
+        // (vapor/fluent-kit) on Strata, built on StrataSQLKit.
+        .trait(
+            name: "Fluent",
+            description: "StrataFluent: a FluentKit driver (vapor/fluent-kit) on Strata; turns SQLKit on.",
+            enabledTraits: ["SQLKit"]
+        ),
     ],
     dependencies: [
         // Resolved only when the trait that uses them is enabled.
@@ -65,6 +74,7 @@ let package = Package(
         // source rather than from a prebuilt.
         .package(url: "https://github.com/apple/swift-syntax.git/", exact: "603.0.1"),
         .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/fluent-kit", from: "1.57.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
@@ -114,6 +124,21 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["SQLKit"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["SQLKit"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["SQLKit"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Fluent on Strata (Sources/StrataFluent). Its sources are empty
+        // without the trait (`#if Fluent`).
+        .target(
+            name: "StrataFluent",
+            dependencies: [
+                "Strata",
+                "StrataSQLKit",
+                .product(name: "FluentKit", package: "fluent-kit", condition: .when(traits: ["Fluent"])),
+                .product(name: "FluentSQL", package: "fluent-kit", condition: .when(traits: ["Fluent"])),
+                .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["Fluent"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Fluent"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Fluent"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -193,6 +218,25 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["SQLKit"])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["SQLKit"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["SQLKit"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // StrataFluent's tests: FluentKit's benchmark suite, as
+        // fluent-sqlite-driver runs it, and the driver's own. XCTest, not
+        // Swift Testing: the suite blocks on futures (`wait()`), which would
+        // starve Swift Testing's task threads. Empty without the trait.
+        .testTarget(
+            name: "StrataFluentTests",
+            dependencies: [
+                "StrataFluent",
+                "StrataTestSupport",
+                .product(name: "FluentKit", package: "fluent-kit", condition: .when(traits: ["Fluent"])),
+                .product(name: "FluentSQL", package: "fluent-kit", condition: .when(traits: ["Fluent"])),
+                .product(name: "FluentBenchmark", package: "fluent-kit", condition: .when(traits: ["Fluent"])),
+                .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["Fluent"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Fluent"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Fluent"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Fluent"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -107,6 +107,23 @@
             return try await closure(database)
         }
 
+        /// Like ``withSession(_:)``, for code written with futures: the
+        /// session ends once the future that `body` returns completes.
+        public func withWriterSession<T>(
+            _ body: @escaping @Sendable (StrataSQLDatabase) -> EventLoopFuture<T>
+        ) -> EventLoopFuture<T> {
+            if session != nil { return body(self) }
+            let session = WriterSession(writer)
+            var database = self
+            database.session = session
+            let future = body(database)
+            future.whenComplete { _ in session.finish() }
+            return future
+        }
+
+        /// Whether the statements run in a session (``withSession(_:)``).
+        public var isInSession: Bool { session != nil }
+
         /// Serializes `query`, runs it where it belongs, and calls
         /// `completion` with its rows.
         private func run(
