@@ -353,6 +353,7 @@ public final class Database {
     func close() throws {
         guard let connection = sqliteConnection else { return }
         removeCachedStatements()
+        releaseRecordStatements()
         let code = interruptState.withLock { () -> CInt in
             let code = sqlite3_close(connection)
             if code == SQLITE_OK {
@@ -372,6 +373,15 @@ public final class Database {
         instrument?.connectionDidClose(self)
     }
 
+    /// Finalizes the INSERT statements that persistence methods keep per
+    /// record type (in the schema cache), which would keep the connection
+    /// from closing. Called between statements, where no insert borrows
+    /// them: they are released at once, not at the end of the access.
+    private func releaseRecordStatements() {
+        schemaCache.reset()
+        schemaCache.accessDidEnd()
+    }
+
     /// Reports the statements that prevent the connection from closing.
     private func logUnfinalizedStatements() {
         guard let logError = Database.logError, let sqliteConnection else { return }
@@ -386,6 +396,7 @@ public final class Database {
     private func closeConnection() {
         guard let connection = sqliteConnection else { return }
         removeCachedStatements()
+        releaseRecordStatements()
         interruptState.withLock {
             sqlite3_close_v2(connection)
             interruptState.connection = nil
