@@ -233,6 +233,7 @@ let package = Package(
                 .product(name: "FluentKit", package: "fluent-kit", condition: .when(traits: ["Fluent"])),
                 .product(name: "FluentSQL", package: "fluent-kit", condition: .when(traits: ["Fluent"])),
                 .product(name: "FluentBenchmark", package: "fluent-kit", condition: .when(traits: ["Fluent"])),
+                .product(name: "InMemoryLogging", package: "swift-log", condition: .when(traits: ["Logging"])),
                 .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["Fluent"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Fluent"])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Fluent"])),

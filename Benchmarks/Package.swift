@@ -17,6 +17,10 @@ let package = Package(
         // `swift build -c release --product compare --traits Macros`. Off by
         // default, so that bench-check (CI) never builds swift-syntax.
         .trait(name: "Macros", description: "Adds the @DatabaseRecord workloads; builds swift-syntax."),
+        // The Fluent workloads (`fluent-throughput`): the Strata driver
+        // against fluent-sqlite-driver. Off by default, so that
+        // bench-check (CI) never builds fluent-kit nor sqlite-nio.
+        .trait(name: "Fluent", description: "Adds fluent-throughput: Fluent on Strata and on fluent-sqlite-driver."),
         .trait(
             name: "Integrations",
             description: "Strata with its Logging, Metrics and Tracing traits, and the keyed-reads-* workloads."),
@@ -32,6 +36,7 @@ let package = Package(
             name: "Strata", path: "../",
             traits: [
                 .trait(name: "Macros", condition: .when(traits: ["Macros"])),
+                .trait(name: "Fluent", condition: .when(traits: ["Fluent"])),
                 .trait(name: "Logging", condition: .when(traits: ["Integrations"])),
                 .trait(name: "Metrics", condition: .when(traits: ["Integrations"])),
                 .trait(name: "Tracing", condition: .when(traits: ["Integrations"])),
@@ -40,6 +45,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/vapor/fluent-kit", from: "1.57.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver", exact: "4.9.0"),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -134,6 +141,32 @@ let package = Package(
         // another process until its observation is notified), and its cost
         // on the pool's own writes and on an idle process (issue 31):
         // `swift build -c release --product external-latency`.
+        // Typical Fluent work (issue 49): models and workloads written
+        // once against FluentKit, run on the Strata driver and on
+        // fluent-sqlite-driver; the same work through Strata's own API in
+        // a module of its own (names of Strata and FluentKit collide).
+        // `swift build -c release --traits Fluent --product fluent-throughput`.
+        .target(
+            name: "FluentWorkloads",
+            dependencies: [.product(name: "FluentKit", package: "fluent-kit", condition: .when(traits: ["Fluent"]))],
+            path: "Sources/FluentWorkloads"
+        ),
+        .target(
+            name: "StrataAPIWorkloads",
+            dependencies: [.product(name: "Strata", package: "Strata")],
+            path: "Sources/StrataAPIWorkloads"
+        ),
+        .executableTarget(
+            name: "fluent-throughput",
+            dependencies: [
+                "FluentWorkloads", "StrataAPIWorkloads", .product(name: "Strata", package: "Strata"),
+                .product(name: "StrataFluent", package: "Strata", condition: .when(traits: ["Fluent"])),
+                .product(name: "FluentKit", package: "fluent-kit", condition: .when(traits: ["Fluent"])),
+                .product(
+                    name: "FluentSQLiteDriver", package: "fluent-sqlite-driver", condition: .when(traits: ["Fluent"])),
+            ],
+            path: "Sources/fluent-throughput"
+        ),
         .executableTarget(
             name: "external-latency",
             dependencies: [.product(name: "Strata", package: "Strata")],

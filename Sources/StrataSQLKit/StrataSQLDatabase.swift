@@ -154,7 +154,9 @@
                 writer.asyncWriteWithoutTransaction { db in completion(Result { try statement.rows(db) }) }
                 return
             }
-            writer.asyncRead { [writer] result in
+            // One statement reads a consistent state of its own: no transaction
+            // around it (BEGIN and COMMIT would cost more than a point query).
+            writer.asyncUnsafeRead { [writer] result in
                 do {
                     let db = try result.get()
                     guard let rows = try statement.rowsIfReadOnly(db) else {

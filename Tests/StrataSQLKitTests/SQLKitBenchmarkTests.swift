@@ -16,10 +16,8 @@
     struct SQLKitBenchmarkTests {
         @Test("runAllTests passes", arguments: WriterKind.allCases)
         func runAllTests(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try kind.open(directory)
-            let database = writer.quietSQLDatabase
-            try await SQLBenchmarker(on: database).runAllTests()
+            let fixture = try SQLKitFixture(kind)
+            try await SQLBenchmarker(on: fixture.sql).runAllTests()
         }
     }
 #endif

@@ -23,6 +23,19 @@
         }
     }
 
+    /// A queue or a pool on a file of a new directory, and its SQLKit
+    /// database.
+    struct SQLKitFixture {
+        let directory: TemporaryDirectory
+        let writer: any DatabaseWriter
+        var sql: StrataSQLDatabase { writer.quietSQLDatabase }
+
+        init(_ kind: WriterKind, configuration: Configuration = Configuration()) throws {
+            directory = try TemporaryDirectory()
+            writer = try kind.open(directory, configuration: configuration)
+        }
+    }
+
     struct Nested: Codable, Sendable, Equatable {
         var a: Int
         var b: [String]
@@ -40,9 +53,8 @@
     struct StrataSQLDatabaseTests {
         @Test("Bound values are stored as sqlite-kit stores them", arguments: WriterKind.allCases)
         func storedValues(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try kind.open(directory)
-            let sql = writer.quietSQLDatabase
+            let fixture = try SQLKitFixture(kind)
+            let (writer, sql) = (fixture.writer, fixture.sql)
             try await sql.raw("CREATE TABLE t(id INTEGER PRIMARY KEY, v)").run()
             let uuid = UUID()
             let values: [any Encodable & Sendable] = [
@@ -67,9 +79,8 @@
 
         @Test("Rows decode as sqlite-kit decodes them", arguments: WriterKind.allCases)
         func decodedValues(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try kind.open(directory)
-            let sql = writer.quietSQLDatabase
+            let fixture = try SQLKitFixture(kind)
+            let sql = fixture.sql
             let date = Date(timeIntervalSince1970: 1_234_567.25)
             let uuid = UUID()
             let row = try #require(
@@ -104,9 +115,8 @@
 
         @Test("Errors carry SQLite's code and message", arguments: WriterKind.allCases)
         func errors(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try kind.open(directory)
-            let sql = writer.quietSQLDatabase
+            let fixture = try SQLKitFixture(kind)
+            let (writer, sql) = (fixture.writer, fixture.sql)
             let syntaxError = try await #require(throws: DatabaseError.self) { try await sql.raw("asdf").run() }
             #expect(syntaxError.resultCode == .SQLITE_ERROR)
             #expect(syntaxError.message?.contains("syntax error") == true)
@@ -130,7 +140,6 @@
 
         @Test("No database work on an event loop; the future's rows arrive on its loop", arguments: WriterKind.allCases)
         func eventLoops(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
             var configuration = Configuration()
             configuration.prepareDatabase { db in
                 db.add(
@@ -138,8 +147,8 @@
                         MultiThreadedEventLoopGroup.currentEventLoop != nil
                     })
             }
-            let writer = try kind.open(directory, configuration: configuration)
-            let sql = writer.quietSQLDatabase
+            let fixture = try SQLKitFixture(kind, configuration: configuration)
+            let sql = fixture.sql
             try await sql.raw("CREATE TABLE t(id INTEGER PRIMARY KEY, loop BOOLEAN)").run()
             let seen = Waitable<[String]>([])
             for statement in [
@@ -190,9 +199,8 @@
             "A session runs a transaction across awaited statements, with no other write between",
             arguments: WriterKind.allCases)
         func sessions(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try kind.open(directory)
-            let sql = writer.quietSQLDatabase
+            let fixture = try SQLKitFixture(kind)
+            let (writer, sql) = (fixture.writer, fixture.sql)
             try await sql.raw("CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT)").run()
             let outsideSent = Waitable(false)
             let outside = try await sql.withSession { session in
@@ -240,9 +248,8 @@
 
         @Test("Strata underneath: observations see SQLKit's writes", arguments: WriterKind.allCases)
         func observation(kind: WriterKind) async throws {
-            let directory = try TemporaryDirectory()
-            let writer = try kind.open(directory)
-            let sql = writer.quietSQLDatabase
+            let fixture = try SQLKitFixture(kind)
+            let (writer, sql) = (fixture.writer, fixture.sql)
             try await sql.raw("CREATE TABLE t(id INTEGER PRIMARY KEY)").run()
             #expect(sql.writer === writer)
             let values = ObservedValues<Int>()
