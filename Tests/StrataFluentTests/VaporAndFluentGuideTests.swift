@@ -49,15 +49,17 @@
             let best = try await Player.query(on: database).sort(\.$score, .descending).first()
             #expect(best?.name == "Arthur")
 
-            let dbPool = database.strataWriter!
             let counts = ObservedValues<Int>()
             let queue = DispatchQueue(label: "guide")
+            @Sendable func updateBadge(_ count: Int) { counts.record(count) }
+
+            let dbPool = database.strataWriter!
+            // Notified of Fluent's writes as of any other.
             let observation = ValueObservation.tracking { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM players")!
             }
             let cancellable = observation.start(
-                in: dbPool, scheduling: .async(onQueue: queue), onError: { _ in },
-                onChange: { count in counts.record(count) })
+                in: dbPool, scheduling: .async(onQueue: queue), onError: { _ in }, onChange: updateBadge)
             await counts.waitForValues(1)
             try await Player(name: "Barbara", score: 200).create(on: database)
             #expect(await counts.wait { $0.last == 2 })

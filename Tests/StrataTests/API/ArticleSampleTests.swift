@@ -23,6 +23,7 @@ struct ArticleSampleTests {
         "Records", "Associations", "Migrations", "Observation", "QueryInterface", "FullTextSearch", "JSON",
         "DiagnosingADatabase", "SyncingWithChangesets", "GettingStarted", "Strata", "ChoosingAQueueOrAPool",
         "Servers", "SharingADatabaseBetweenProcesses", "ReadReplicas", "RecordMacro", "LiveQueries",
+        "VaporAndFluent",
     ]
 
     /// Where the samples of a document are tested.
@@ -30,6 +31,7 @@ struct ArticleSampleTests {
         switch article {
         case "README": "Tests/StrataTests/API/ReadmeGuideTests.swift"
         case "RecordMacro": "Tests/StrataMacrosTests/DatabaseRecordTests.swift"
+        case "VaporAndFluent": "Tests/StrataFluentTests/VaporAndFluentGuideTests.swift"
         default: "Tests/StrataTests/API/\(article)GuideTests.swift"
         }
     }
