@@ -215,7 +215,9 @@
             }
         }
 
-        @Test("A transaction rolls back on error, joins nested transactions, and keeps other writes out")
+        @Test(
+            "A transaction rolls back on error, joins nested transactions, and keeps other writes out",
+            .timeLimit(.minutes(1)))
         func transactions() async throws {
             try await withFluentDatabase { database in
                 try await createItems(database)

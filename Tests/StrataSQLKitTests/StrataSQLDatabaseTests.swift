@@ -165,7 +165,7 @@
                         repeating: "statement on a loop: false, row on the loop: true", count: 2))
         }
 
-        @Test("On a pool, reads run on readers and writes on the writer")
+        @Test("On a pool, reads run on readers and writes on the writer", .timeLimit(.minutes(1)))
         func routing() async throws {
             let directory = try TemporaryDirectory()
             let dbPool = try DatabasePool(path: directory.path("db.sqlite"))
@@ -182,8 +182,9 @@
                 }
             }
             try await sessionHolds.wait("session") { $0 }
-            // Reads do not wait for the writer: a reader runs them, and does
-            // not see the session's uncommitted... (no transaction: committed) row.
+            // Reads do not wait for the writer, which the session holds: a
+            // reader runs them (on the writer, this read would never end).
+            // The session's insert, outside any transaction, is committed.
             let count = try await sql.raw("SELECT COUNT(*) AS c FROM t").first(decoding: [String: Int].self)
             #expect(count == ["c": 1])
             // `WITH` that writes: the writer runs it, after the session.
@@ -197,7 +198,7 @@
 
         @Test(
             "A session runs a transaction across awaited statements, with no other write between",
-            arguments: WriterKind.allCases)
+            .timeLimit(.minutes(1)), arguments: WriterKind.allCases)
         func sessions(kind: WriterKind) async throws {
             let fixture = try SQLKitFixture(kind)
             let (writer, sql) = (fixture.writer, fixture.sql)
