@@ -11,6 +11,11 @@ import PackageDescription
 // What differs between the two (opening the database pool) sits in one small
 // file per module.
 //
+// The same API is written a third time with FluentKit (Sources/FluentServerApp,
+// the `fluent-server` product), over Strata's Fluent driver, or, with this
+// package's trait `FluentSQLiteDriver` (off by default, so that CI does not
+// build sqlite-nio; load.sh turns it on), over fluent-sqlite-driver.
+//
 // This package is not part of Strata: the library's users never build it.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -23,9 +28,15 @@ let package = Package(
     products: [
         .executable(name: "strata-server", targets: ["strata-server"]),
         .executable(name: "grdb-server", targets: ["grdb-server"]),
+        .executable(name: "fluent-server", targets: ["fluent-server"]),
+    ],
+    traits: [
+        .trait(
+            name: "FluentSQLiteDriver",
+            description: "fluent-server can also run on vapor/fluent-sqlite-driver (--driver fluent-sqlite-driver).")
     ],
     dependencies: [
-        .package(name: "Strata", path: "../..", traits: ["Logging", "Metrics", "Tracing"]),
+        .package(name: "Strata", path: "../..", traits: ["Logging", "Metrics", "Tracing", "Fluent"]),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -34,6 +45,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/fluent-kit", from: "1.57.0"),
+        .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver", from: "4.9.0"),
     ],
     targets: [
         .target(
@@ -62,16 +77,60 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "FluentServerApp",
+            dependencies: [
+                .product(name: "Strata", package: "Strata"),
+                .product(name: "StrataFluent", package: "Strata"),
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(
+                    name: "FluentSQLiteDriver", package: "fluent-sqlite-driver",
+                    condition: .when(traits: ["FluentSQLiteDriver"])),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "fluent-server", dependencies: ["FluentServerApp"], swiftSettings: swiftSettings),
         .executableTarget(name: "strata-server", dependencies: ["StrataServerApp"], swiftSettings: swiftSettings),
         .executableTarget(name: "grdb-server", dependencies: ["GRDBServerApp"], swiftSettings: swiftSettings),
+        // What the two test targets share.
+        .target(
+            name: "ExampleTestSupport",
+            dependencies: [
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            path: "Tests/ExampleTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "StrataServerAppTests",
             dependencies: [
                 "StrataServerApp",
+                "ExampleTestSupport",
                 .product(name: "Strata", package: "Strata"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FluentServerAppTests",
+            dependencies: [
+                "FluentServerApp",
+                "ExampleTestSupport",
+                .product(name: "Strata", package: "Strata"),
+                .product(name: "StrataFluent", package: "Strata"),
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: swiftSettings
         ),

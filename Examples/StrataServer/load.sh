@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Load test of the example server, over Strata and over GRDB, on loopback.
+# Load test of the example server, over Strata and over GRDB, and of its
+# FluentKit build over Strata's driver and over fluent-sqlite-driver, on
+# loopback.
 #
 #   ./load.sh                   # builds both servers in release, then runs wrk
 #   DURATION=5s ./load.sh       # shorter runs
 #   ROUNDS=3 ./load.sh          # the servers in turn, three times
 #   SERVERS="strata strata+db-integrations" ./load.sh   # some of the servers only
 #   SERVERS="strata strata+db:logging strata+db:metrics" ROUTES=read PIN=1 ./load.sh
+#   SERVERS="fluent-strata fluent-sqlite" ROUNDS=3 ./load.sh   # Fluent's two drivers
 #
 # Each server runs in turn on 127.0.0.1 over a fresh database seeded with 100
 # authors and 1000 books; wrk (apt-get install wrk) sends, for DURATION each, a
@@ -15,7 +18,11 @@
 # work); Strata with its integrations (logging, metrics, tracing and the
 # diagnostics) but without Hummingbird's middleware (strata+db-integrations:
 # the cost of Strata's integrations alone); then Strata with both
-# (strata+integrations). SERVERS picks servers, run in the order given;
+# (strata+integrations); then fluent-server, the same API written with
+# FluentKit, on Strata's driver (fluent-strata) and on fluent-sqlite-driver
+# (fluent-sqlite), each with the driver's defaults (Strata: a WAL pool;
+# fluent-sqlite-driver: one connection per event loop, rollback journal).
+# SERVERS picks servers, run in the order given;
 # besides those four, strata+db:LIST runs Strata with only the database
 # reports of LIST (comma-separated: logging, metrics, tracing, diagnostics),
 # without Hummingbird's middleware, to measure each report alone. ROUTES
@@ -30,7 +37,7 @@ DURATION="${DURATION:-10s}"
 THREADS="${THREADS:-2}"
 CONNECTIONS="${CONNECTIONS:-32}"
 ROUNDS="${ROUNDS:-1}"
-SERVERS="${SERVERS:-strata grdb strata+db-integrations strata+integrations}"
+SERVERS="${SERVERS:-strata grdb strata+db-integrations strata+integrations fluent-strata fluent-sqlite}"
 ROUTES="${ROUTES:-read write}"
 # PIN=1: the server on the first processor and wrk on the second (taskset),
 # so that they do not compete for the same one: steadier figures, to compare
@@ -47,10 +54,14 @@ SCRATCH="${SCRATCH:-.build}"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 command -v curl >/dev/null || { echo "curl is missing: apt-get install curl" >&2; exit 1; }
 
-echo "== Building both servers in release"
-swift build -c release --scratch-path "$SCRATCH" --product strata-server
-swift build -c release --scratch-path "$SCRATCH" --product grdb-server
-BIN="$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)"
+# The trait builds fluent-server with fluent-sqlite-driver too: every
+# product is built with it, so that the builds share their modules.
+BUILD=(swift build -c release --scratch-path "$SCRATCH" --traits FluentSQLiteDriver)
+echo "== Building the servers in release"
+"${BUILD[@]}" --product strata-server
+"${BUILD[@]}" --product grdb-server
+"${BUILD[@]}" --product fluent-server
+BIN="$("${BUILD[@]}" --show-bin-path)"
 
 WORK="$(mktemp -d)"
 SERVER_PID=""
@@ -136,6 +147,8 @@ for ROUND in $(seq "$ROUNDS"); do
             grdb) run grdb grdb-server --no-integrations ;;
             strata+db-integrations) run "$server" strata-server --integrations --no-middleware ;;
             strata+integrations) run "$server" strata-server --integrations ;;
+            fluent-strata) run "$server" fluent-server --driver strata ;;
+            fluent-sqlite) run "$server" fluent-server --driver fluent-sqlite-driver ;;
             strata+db:*)
                 run "$server" strata-server --integrations --no-middleware --database-reports "${server#strata+db:}"
                 ;;

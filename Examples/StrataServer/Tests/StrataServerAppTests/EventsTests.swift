@@ -1,4 +1,4 @@
-import AsyncHTTPClient
+import ExampleTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -14,26 +14,7 @@ struct EventsTests {
         // response, and this one does not end.
         try await server.app.test(.live) { client in
             let port = try #require(client.port)
-            let (events, eventsContinuation) = AsyncStream<String>.makeStream()
-            let reader = Task {
-                defer { eventsContinuation.finish() }
-                let request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/events")
-                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
-                #expect(response.status == .ok)
-                #expect(response.headers["content-type"] == ["text/event-stream"])
-                var received = ""
-                for try await buffer in response.body {
-                    received += String(buffer: buffer)
-                    // An event ends with an empty line; its data is on `data:` lines.
-                    while let end = received.range(of: "\n\n") {
-                        let event = received[..<end.lowerBound]
-                        for line in event.split(separator: "\n") where line.hasPrefix("data: ") {
-                            eventsContinuation.yield(String(line.dropFirst("data: ".count)))
-                        }
-                        received = String(received[end.upperBound...])
-                    }
-                }
-            }
+            let (events, reader) = serverSentEventData(from: "http://127.0.0.1:\(port)/events")
             var iterator = events.makeAsyncIterator()
 
             // The value at once.

@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting

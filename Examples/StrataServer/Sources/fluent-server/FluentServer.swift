@@ -1,0 +1,8 @@
+import FluentServerApp
+
+@main
+struct FluentServer {
+    static func main() async {
+        await FluentServerCommand.main()
+    }
+}
