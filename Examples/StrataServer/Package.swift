@@ -129,6 +129,7 @@ let package = Package(
                 .product(name: "Strata", package: "Strata"),
                 .product(name: "StrataFluent", package: "Strata"),
                 .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],

@@ -21,7 +21,9 @@
 # (strata+integrations); then fluent-server, the same API written with
 # FluentKit, on Strata's driver (fluent-strata) and on fluent-sqlite-driver
 # (fluent-sqlite), each with the driver's defaults (Strata: a WAL pool;
-# fluent-sqlite-driver: one connection per event loop, rollback journal).
+# fluent-sqlite-driver: one connection per event loop, rollback journal);
+# fluent-sqlite-wal runs fluent-sqlite-driver on a file in WAL mode
+# (`--wal`), to tell the driver from the journal.
 # SERVERS picks servers, run in the order given;
 # besides those four, strata+db:LIST runs Strata with only the database
 # reports of LIST (comma-separated: logging, metrics, tracing, diagnostics),
@@ -149,6 +151,7 @@ for ROUND in $(seq "$ROUNDS"); do
             strata+integrations) run "$server" strata-server --integrations ;;
             fluent-strata) run "$server" fluent-server --driver strata ;;
             fluent-sqlite) run "$server" fluent-server --driver fluent-sqlite-driver ;;
+            fluent-sqlite-wal) run "$server" fluent-server --driver fluent-sqlite-driver --wal ;;
             strata+db:*)
                 run "$server" strata-server --integrations --no-middleware --database-reports "${server#strata+db:}"
                 ;;

@@ -25,6 +25,13 @@ public struct FluentServerCommand: AsyncParsableCommand {
     @Option(help: "Authors to create at start, ten books each, if the database has none.")
     var seedAuthors = 0
 
+    @Flag(
+        help: """
+            Turn the database file to WAL mode before serving: Strata's pools always use WAL; \
+            fluent-sqlite-driver keeps SQLite's rollback journal unless the app asks.
+            """)
+    var wal = false
+
     @Option(help: "The log level (env LOG_LEVEL); debug logs the SQL.")
     var logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"] ?? "info"
 
@@ -41,13 +48,16 @@ public struct FluentServerCommand: AsyncParsableCommand {
         var logger = Logger(label: "fluent-server")
         logger.logLevel = level
         let databases = try await LibraryDatabases(path: database, driver: driver, logger: logger)
-        if seedAuthors > 0 {
-            do {
-                try await databases.seed(authors: seedAuthors)
-            } catch {
-                await databases.shutdown()
-                throw error
+        do {
+            if wal {
+                try await databases.useWriteAheadLog()
             }
+            if seedAuthors > 0 {
+                try await databases.seed(authors: seedAuthors)
+            }
+        } catch {
+            await databases.shutdown()
+            throw error
         }
         let router = Router(context: BasicRequestContext.self)
         databases.addRoutes(to: router)

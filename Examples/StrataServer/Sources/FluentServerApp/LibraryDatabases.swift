@@ -2,6 +2,7 @@ import FluentKit
 import Logging
 import NIOCore
 import NIOPosix
+import SQLKit
 import ServiceLifecycle
 
 /// The Fluent databases of the server, migrated at start, and shut down
@@ -58,6 +59,13 @@ public final class LibraryDatabases: Service, Sendable {
                 }
             }
         }
+    }
+
+    /// Turns the database file to WAL mode, which SQLite keeps in the file
+    /// for every connection (`PRAGMA journal_mode = WAL`, through SQLKit).
+    public func useWriteAheadLog() async throws {
+        let sql = database() as! any SQLDatabase
+        try await sql.raw("PRAGMA journal_mode = WAL").run()
     }
 
     /// Waits for the application to stop, then closes the databases.

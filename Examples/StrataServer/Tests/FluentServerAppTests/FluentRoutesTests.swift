@@ -3,6 +3,7 @@ import FluentKit
 import FluentServerApp
 import Hummingbird
 import HummingbirdTesting
+import SQLKit
 import Strata
 import StrataFluent
 import Testing
@@ -118,6 +119,16 @@ struct FluentRoutesTests {
             #expect(
                 try await writer.read { db in try db.indexes(on: "book").map(\.name).sorted() }
                     == ["book_on_authorId", "book_on_title"])
+        }
+    }
+
+    @Test("--wal turns the file to WAL mode, on either driver", arguments: FluentDriverChoice.availableCases)
+    func writeAheadLog(driver: FluentDriverChoice) async throws {
+        try await FluentTestServer.with(driver: driver) { server in
+            try await server.databases.useWriteAheadLog()
+            let sql = try #require(server.databases.database() as? any SQLDatabase)
+            let mode = try await sql.raw("PRAGMA journal_mode").first(decodingColumn: "journal_mode", as: String.self)
+            #expect(mode == "wal")
         }
     }
 
