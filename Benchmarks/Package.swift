@@ -167,6 +167,14 @@ let package = Package(
             ],
             path: "Sources/fluent-throughput"
         ),
+        // Issue 51: how cost grows with rows (and, to come, database size,
+        // readers and observations), C, Strata and GRDB in turn; CSV files
+        // that Scripts/plot-curves.py draws (Scripts/cost-curves.sh).
+        .executableTarget(
+            name: "cost-curves",
+            dependencies: ["WorkloadSupport", "CWorkloads", "StrataWorkloads", "GRDBWorkloads"],
+            path: "Sources/cost-curves"
+        ),
         .executableTarget(
             name: "external-latency",
             dependencies: [.product(name: "Strata", package: "Strata")],
