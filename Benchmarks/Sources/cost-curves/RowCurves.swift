@@ -89,6 +89,7 @@ struct RowSubjects {
 struct RowCurve {
     var rowCounts: [Int]
     var rounds: Int
+    var operations: [RowOperation] = RowOperation.allCases
 
     /// Each measurement handles at least this many rows (small tables run
     /// several times), so that it lasts long enough to time.
@@ -104,7 +105,7 @@ struct RowCurve {
             var times: [String: [Double]] = [:]
             var peaks: [String: Int] = [:]
             // A warm-up run of each, and the memory each keeps at its peak.
-            for operation in RowOperation.allCases {
+            for operation in operations {
                 for library in Library.allCases {
                     try subjects.prepare(operation, library)
                     try subjects.run(operation, library)
@@ -116,7 +117,7 @@ struct RowCurve {
                 }
             }
             for round in 0..<rounds {
-                for operation in RowOperation.allCases {
+                for operation in operations {
                     // The libraries in a different order each round, so
                     // that the machine's drifts fall on all of them.
                     let libraries = rotated(Library.allCases, by: round)
@@ -131,7 +132,7 @@ struct RowCurve {
                     }
                 }
             }
-            for operation in RowOperation.allCases {
+            for operation in operations {
                 for library in Library.allCases {
                     let key = "\(operation.rawValue)/\(library.rawValue)"
                     let nanosecondsPerRow = median(times[key]!)

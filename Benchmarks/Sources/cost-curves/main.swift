@@ -7,8 +7,10 @@ import Foundation
 //
 //   cost-curves [rows] [bulk] [--output DIR]
 //
-// Environment: CURVE_ROUNDS (3), CURVE_MAX_ROWS (10000000, the largest
-// table of the rows curve), CURVE_BULK_ROWS (1000000).
+// Environment: CURVE_ROUNDS (3), CURVE_MIN_ROWS (1000) and CURVE_MAX_ROWS
+// (10000000), the smallest and largest tables of the rows curve,
+// CURVE_OPERATIONS (all: cursor-rows, fetchall-rows, cursor-records,
+// fetchall-records, insert; comma-separated), CURVE_BULK_ROWS (1000000).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 var curves: [String] = []
@@ -32,7 +34,19 @@ for curve in curves where !knownCurves.contains(curve) {
 
 let environment = ProcessInfo.processInfo.environment
 let rounds = environment["CURVE_ROUNDS"].flatMap(Int.init) ?? 3
+let minimumRowCount = environment["CURVE_MIN_ROWS"].flatMap(Int.init) ?? 1_000
 let maximumRowCount = environment["CURVE_MAX_ROWS"].flatMap(Int.init) ?? 10_000_000
+var rowOperations = RowOperation.allCases
+if let list = environment["CURVE_OPERATIONS"] {
+    rowOperations = []
+    for name in list.split(separator: ",") {
+        guard let operation = RowOperation(rawValue: String(name)) else {
+            log("unknown operation \(name): \(RowOperation.allCases.map(\.rawValue).joined(separator: ", "))")
+            exit(2)
+        }
+        rowOperations.append(operation)
+    }
+}
 let bulkRowCount = environment["CURVE_BULK_ROWS"].flatMap(Int.init) ?? 1_000_000
 
 do {
@@ -44,12 +58,12 @@ do {
     log("cost-curves on \(machine)")
     if curves.contains("rows") {
         var rowCounts: [Int] = []
-        var rowCount = 1_000
+        var rowCount = minimumRowCount
         while rowCount <= maximumRowCount {
             rowCounts.append(rowCount)
             rowCount *= 10
         }
-        let csv = try RowCurve(rowCounts: rowCounts, rounds: rounds).run()
+        let csv = try RowCurve(rowCounts: rowCounts, rounds: rounds, operations: rowOperations).run()
         try csv.write(to: output.appendingPathComponent("rows.csv"))
     }
     if curves.contains("bulk") {
