@@ -133,7 +133,8 @@ let package = Package(
         .executableTarget(
             name: "live-query-latency",
             dependencies: [
-                .product(name: "Strata", package: "Strata"), .product(name: "StrataSQLite", package: "Strata"),
+                "WorkloadSupport", .product(name: "Strata", package: "Strata"),
+                .product(name: "StrataSQLite", package: "Strata"),
             ],
             path: "Sources/live-query-latency"
         ),
@@ -159,7 +160,7 @@ let package = Package(
         .executableTarget(
             name: "fluent-throughput",
             dependencies: [
-                "FluentWorkloads", "StrataAPIWorkloads", .product(name: "Strata", package: "Strata"),
+                "FluentWorkloads", "StrataAPIWorkloads", "WorkloadSupport", .product(name: "Strata", package: "Strata"),
                 .product(name: "StrataFluent", package: "Strata", condition: .when(traits: ["Fluent"])),
                 .product(name: "FluentKit", package: "fluent-kit", condition: .when(traits: ["Fluent"])),
                 .product(

@@ -394,13 +394,6 @@ for round in 0...rounds {
 
 // MARK: - Table
 
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return .nan }
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
 func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
 func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
 

@@ -14,14 +14,6 @@ func measureNanoseconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(monotonicNanoseconds() - start)
 }
 
-/// The median of `values` (the mean of the two middle ones for an even count).
-func median(_ values: [Double]) -> Double {
-    precondition(!values.isEmpty)
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
 /// The process's resident memory, from /proc/self/status (Linux): now
 /// (`VmRSS`) and its peak since the last `resetPeak()` (`VmHWM`).
 enum ResidentMemory {
@@ -84,15 +76,4 @@ struct CSVFile {
         let text = ([header] + lines).map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n"
         try text.write(to: url, atomically: true, encoding: .utf8)
     }
-}
-
-/// The processor's name, from /proc/cpuinfo.
-func processorName() -> String {
-    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
-    for line in info.split(separator: "\n") where line.hasPrefix("model name") {
-        if let colon = line.firstIndex(of: ":") {
-            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-    }
-    return "unknown"
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WorkloadSupport
 
 // cost-curves: how cost grows with the work (issue 51), for C, Strata and
 // GRDB measured in turn in one run. Each curve writes a CSV file into the

@@ -18,6 +18,7 @@
     import NIOPosix
     import StrataAPIWorkloads
     import StrataFluent
+    import WorkloadSupport
 
     import struct Strata.Configuration
     import class Strata.DatabasePool
@@ -191,8 +192,6 @@
         return (Double(workload.operations) / seconds, cpu / Double(workload.operations))
     }
 
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
         "fluent-throughput-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -209,12 +208,7 @@
         exit(0)
     }
 
-    var cpu = "unknown processor"
-    if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") })
-    {
-        cpu = line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? cpu
-    }
+    let cpu = processorName()
     print("Fluent work, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu); medians of \(rounds) rounds")
     print("")
     print(

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Observation
 import Strata
+import WorkloadSupport
 
 // Live queries in @Observable models (issue 50): from a commit to the live
 // value holding the value of that commit, with 1, 10 and 100 live queries on
@@ -185,10 +186,6 @@ enum Kind {
     case floor
 }
 
-func median(_ values: [Double]) -> Double {
-    values.sorted()[values.count / 2]
-}
-
 /// The writes of a rate run.
 struct Rate {
     var writesPerSecond: Double
@@ -226,12 +223,7 @@ func writeAsFastAsPossible(_ dbPool: DatabasePool) async throws -> Rate {
 }
 
 if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-    var cpu = "unknown processor"
-    if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") })
-    {
-        cpu = line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? cpu
-    }
+    let cpu = processorName()
     print("Live queries on a pool, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)")
     print(
         "latency: \(latencyWrites) writes, each awaited by every live query; rate: \(rateSeconds) s of writes"

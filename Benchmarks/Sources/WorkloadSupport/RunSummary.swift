@@ -1,0 +1,23 @@
+import Foundation
+
+// What every measuring tool of the package prints with its figures: the
+// median of its rounds and the processor it ran on.
+
+/// The median of `values` (the mean of the two middle ones for an even
+/// count; NaN for none).
+public func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// The processor's name, from /proc/cpuinfo ("unknown processor" where it
+/// does not tell).
+public func processorName() -> String {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+        let name = line.split(separator: ":", maxSplits: 1).last
+    else { return "unknown processor" }
+    return name.trimmingCharacters(in: .whitespaces)
+}
