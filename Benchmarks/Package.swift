@@ -178,7 +178,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "external-latency",
-            dependencies: [.product(name: "Strata", package: "Strata")],
+            dependencies: ["WorkloadSupport", .product(name: "Strata", package: "Strata")],
             path: "Sources/external-latency"
         ),
         // The benchmark suite lives in Benchmarks/Foundation (the plugin runs every

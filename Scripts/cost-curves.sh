@@ -5,13 +5,17 @@
 # (Scripts/plot-curves.py, no dependency but Python 3), and copies the
 # plots into the documentation catalog for the Performance article.
 #
-#   bash Scripts/cost-curves.sh              # every curve
-#   bash Scripts/cost-curves.sh rows         # some curves: rows, bulk
-#   CURVE_MAX_ROWS=1000000 bash Scripts/cost-curves.sh   # a quicker rows curve
+#   bash Scripts/cost-curves.sh              # every curve (about 30 minutes)
+#   bash Scripts/cost-curves.sh size wal     # some curves: rows, bulk, size,
+#                                            # readers, observations, wal
+#   CURVE_MAX_ROWS=1000000 bash Scripts/cost-curves.sh rows   # a quicker rows curve
+#   CURVE_SIZES_MB=10,100,1000 bash Scripts/cost-curves.sh size  # without 10 GB
 #
-# Environment: CURVE_ROUNDS (3), CURVE_MAX_ROWS (10,000,000),
-# CURVE_BULK_ROWS (1,000,000). Not run by CI: it takes minutes, and its
-# figures depend on the machine (Benchmarks/Curves/machine.txt names it).
+# The size curve builds its files once (10 MB to 10 GB: 11 GB of disk, about
+# 1.5 minutes for the largest) in $TMPDIR/strata-cost-curves, or in
+# CURVE_DATA_DIR, and reuses them. Benchmarks/Sources/cost-curves/main.swift
+# lists every setting. Not run by CI: it takes minutes, and its figures
+# depend on the machine (Benchmarks/Curves/machine.txt names it).
 set -euo pipefail
 cd "$(dirname "$0")/../Benchmarks"
 swift build -c release --product cost-curves

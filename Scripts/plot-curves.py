@@ -47,25 +47,43 @@ def format_number(value):
 
 
 class Panel:
-    """One plot: log x, linear y, lines with markers, a legend."""
+    """One plot: log or linear x, linear or log y, lines with markers, a
+    legend, and reference lines (a target, an event)."""
 
-    def __init__(self, title, x_label, y_label, width=420, height=280):
+    def __init__(self, title, x_label, y_label, width=420, height=280, log_x=True, log_y=False):
         self.title, self.x_label, self.y_label = title, x_label, y_label
         self.width, self.height = width, height
-        self.series = []  # (name, [(x, y)])
-        self.notes = []
+        self.log_x, self.log_y = log_x, log_y
+        self.series = []  # (name, [(x, y)], dash or None)
+        self.hlines = []  # (y, label)
+        self.vlines = []  # (x, label)
+        self.markers = True
 
-    def add(self, name, points):
-        points = sorted(p for p in points if p[1] is not None)
+    def add(self, name, points, dash=None):
+        points = sorted(p for p in points if p[1] is not None and (not self.log_y or p[1] > 0))
         if points:
-            self.series.append((name, points))
+            self.series.append((name, points, dash))
+
+    def y_ticks(self, y_min, y_max):
+        """The values marked on the y axis."""
+        if not self.log_y:
+            return [y_max * i / 5 for i in range(6)]
+        ticks = []
+        exponent = math.floor(math.log10(y_min))
+        while 10**exponent <= y_max * 1.0001:
+            for step in (1, 2, 5):
+                value = step * 10**exponent
+                if y_min * 0.9999 <= value <= y_max * 1.0001:
+                    ticks.append(value)
+            exponent += 1
+        return ticks
 
     def svg(self, left, top):
         margin_left, margin_right, margin_top, margin_bottom = 58, 14, 30, 44
         plot_w = self.width - margin_left - margin_right
         plot_h = self.height - margin_top - margin_bottom
-        xs = [x for _, pts in self.series for x, _ in pts]
-        ys = [y for _, pts in self.series for _, y in pts]
+        xs = [x for _, pts, _ in self.series for x, _ in pts]
+        ys = [y for _, pts, _ in self.series for _, y in pts] + [y for y, _ in self.hlines]
         out = [f'<g transform="translate({left},{top})">']
         out.append(
             f'<text x="{self.width / 2}" y="16" text-anchor="middle" font-size="13" font-weight="bold">'
@@ -74,22 +92,32 @@ class Panel:
         if not xs:
             out.append("</g>")
             return "\n".join(out)
-        x_min, x_max = math.log10(min(xs)), math.log10(max(xs))
+        fx = math.log10 if self.log_x else float
+        x_min, x_max = fx(min(xs)), fx(max(xs))
         if x_max == x_min:
             x_max = x_min + 1
         # Room above the highest point for the legend.
         legend_height = 14 * len(self.series) + 14
-        y_max = nice_ceiling(max(ys) / max(0.3, 1 - legend_height / plot_h))
+        room = max(0.3, 1 - legend_height / plot_h)
+        if self.log_y:
+            y_min = 10 ** math.floor(math.log10(min(ys)))
+            top = math.log10(y_min) + (math.log10(max(ys)) - math.log10(y_min)) / room
+            y_max = nice_ceiling(10**top)
+        else:
+            y_min, y_max = 0, nice_ceiling(max(ys) / room)
 
         def px(x):
-            return margin_left + (math.log10(x) - x_min) / (x_max - x_min) * plot_w
+            return margin_left + (fx(x) - x_min) / (x_max - x_min) * plot_w
 
         def py(y):
-            return margin_top + plot_h - y / y_max * plot_h
+            if self.log_y:
+                fraction = (math.log10(y) - math.log10(y_min)) / (math.log10(y_max) - math.log10(y_min))
+            else:
+                fraction = y / y_max
+            return margin_top + plot_h - fraction * plot_h
 
         # Axes and grid.
-        for i in range(6):
-            y = y_max * i / 5
+        for y in self.y_ticks(y_min, y_max):
             out.append(
                 f'<line x1="{margin_left}" x2="{margin_left + plot_w}" y1="{py(y):.1f}" y2="{py(y):.1f}" '
                 f'stroke="#e5e5e5"/>'
@@ -98,7 +126,11 @@ class Panel:
                 f'<text x="{margin_left - 6}" y="{py(y) + 4:.1f}" text-anchor="end" font-size="10">'
                 f"{format_number(round(y, 3))}</text>"
             )
-        for x in sorted(set(xs)):
+        x_ticks = sorted(set(xs))
+        if not self.log_x and len(x_ticks) > 12:
+            step = nice_ceiling((max(xs) - min(xs)) / 8)
+            x_ticks = [step * i for i in range(int(min(xs) // step), int(max(xs) // step) + 1)]
+        for x in x_ticks:
             out.append(
                 f'<line x1="{px(x):.1f}" x2="{px(x):.1f}" y1="{margin_top}" y2="{margin_top + plot_h}" '
                 f'stroke="#f0f0f0"/>'
@@ -121,19 +153,38 @@ class Panel:
         )
         # Lines and markers, then the legend over them, on a white box in
         # the top left corner.
-        legend_width = 12 + max(len(name) for name, _ in self.series) * 5.6 + 30
+        for y, label in self.hlines:
+            out.append(
+                f'<line x1="{margin_left}" x2="{margin_left + plot_w}" y1="{py(y):.1f}" y2="{py(y):.1f}" '
+                f'stroke="#000" stroke-dasharray="3,3"/>'
+            )
+            out.append(
+                f'<text x="{margin_left + plot_w - 4}" y="{py(y) - 4:.1f}" text-anchor="end" font-size="10">'
+                f"{escape(label)}</text>"
+            )
+        for x, label in self.vlines:
+            out.append(
+                f'<line x1="{px(x):.1f}" x2="{px(x):.1f}" y1="{margin_top}" y2="{margin_top + plot_h}" '
+                f'stroke="#000" stroke-dasharray="3,3"/>'
+            )
+            out.append(
+                f'<text x="{px(x) + 3:.1f}" y="{margin_top + plot_h - 6}" font-size="10">{escape(label)}</text>'
+            )
+        legend_width = 12 + max(len(name) for name, _, _ in self.series) * 5.6 + 30
         legend = [
             f'<rect x="{margin_left + 4}" y="{margin_top + 2}" width="{legend_width:.0f}" '
             f'height="{14 * len(self.series) + 6}" fill="white" fill-opacity="0.85" stroke="#ddd"/>'
         ]
-        for index, (name, pts) in enumerate(self.series):
+        for index, (name, pts, dash) in enumerate(self.series):
             color = COLORS.get(name.split(" ")[0], "#333")
-            dash = "1,3" if "cursor" in name or "Record.fetchAll" in name else DASHES.get(name.split(" ")[0], "")
+            if dash is None:
+                dash = "1,3" if "cursor" in name or "Record.fetchAll" in name else DASHES.get(name.split(" ")[0], "")
             path = " ".join(f"{'M' if i == 0 else 'L'}{px(x):.1f},{py(y):.1f}" for i, (x, y) in enumerate(pts))
             dash_attribute = f' stroke-dasharray="{dash}"' if dash else ""
             out.append(f'<path d="{path}" fill="none" stroke="{color}" stroke-width="2"{dash_attribute}/>')
-            for x, y in pts:
-                out.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3" fill="{color}"/>')
+            if self.markers:
+                for x, y in pts:
+                    out.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3" fill="{color}"/>')
             legend_y = margin_top + 14 + 14 * index
             legend.append(
                 f'<line x1="{margin_left + 8}" x2="{margin_left + 26}" y1="{legend_y - 4}" y2="{legend_y - 4}" '
@@ -228,6 +279,133 @@ def main():
     if os.path.exists(bulk_path):
         records = read_csv(bulk_path)
         write_bulk_bars(os.path.join(directory, "bulk-insert.svg"), records, machine)
+
+    size_path = os.path.join(directory, "database-size.csv")
+    if os.path.exists(size_path):
+        write_size_figure(os.path.join(directory, "database-size.svg"), read_csv(size_path), machine)
+
+    readers_path = os.path.join(directory, "readers.csv")
+    if os.path.exists(readers_path):
+        write_readers_figure(os.path.join(directory, "readers.svg"), read_csv(readers_path), machine)
+
+    observations_path = os.path.join(directory, "observations.csv")
+    if os.path.exists(observations_path):
+        write_observations_figure(
+            os.path.join(directory, "observations.svg"), read_csv(observations_path), machine
+        )
+
+    wal_path = os.path.join(directory, "wal.csv")
+    if os.path.exists(wal_path):
+        write_wal_figure(os.path.join(directory, "wal.svg"), read_csv(wal_path), machine)
+
+
+def libraries_in(records):
+    return [lib for lib in ("C", "Strata", "GRDB") if any(r["library"] == lib for r in records)]
+
+
+def write_size_figure(path, records, machine):
+    """Point-query latency against the file's size: one panel per query,
+    cache and memory map; p50 solid, p99 dotted; log y."""
+    panels = []
+    for query, query_title in (("primary-key", "by primary key"), ("secondary-key", "by secondary index")):
+        for cache in ("warm", "cold"):
+            for mmap in ("off", "on"):
+                panel = Panel(
+                    f"{cache.capitalize()} cache, mmap {mmap}, {query_title}", "file size (MB)", "µs", log_y=True
+                )
+                for library in libraries_in(records):
+                    selected = [
+                        r
+                        for r in records
+                        if r["query"] == query and r["cache"] == cache and r["mmap"] == mmap and r["library"] == library
+                    ]
+                    for column, label, dash in (("p50_us", "p50", ""), ("p99_us", "p99", "1,3")):
+                        panel.add(
+                            f"{library} {label}",
+                            [(int(r["size_mb"]), float(r[column])) for r in selected],
+                            dash=dash,
+                        )
+                panels.append(panel)
+    largest = max(int(r["file_bytes"]) for r in records) / 1e9
+    write_figure(
+        path,
+        f"Point queries as the file grows, 10 MB to {largest:.0f} GB (rows of 1 KB; one pool read each)",
+        f"{machine}. Target: p99 under 2x p50 at the largest size, warm. Lower is better.",
+        panels,
+        columns=4,
+    )
+
+
+def write_readers_figure(path, records, machine):
+    """Read throughput and the writer's rate against the number of readers."""
+    cores = int(records[0]["cores"])
+    reads = Panel("Rows read per second, all readers", "concurrent readers", "million rows/s")
+    writes = Panel("Writer meanwhile", "concurrent readers", "batches of 100 rows/s")
+    for panel in (reads, writes):
+        panel.vlines.append((cores, f"{cores} cores"))
+    for library in libraries_in(records):
+        selected = [r for r in records if r["library"] == library]
+        reads.add(library, [(int(r["readers"]), float(r["rows_per_second"]) / 1e6) for r in selected])
+        writes.add(library, [(int(r["readers"]), float(r["writer_batches_per_second"])) for r in selected])
+    write_figure(
+        path,
+        "Readers of a pool while a writer commits (each reader scans 200,000 rows)",
+        f"{machine}. Target: read throughput grows with readers up to the core count. Higher is better.",
+        [reads, writes],
+        columns=2,
+    )
+
+
+def write_observations_figure(path, records, machine):
+    """The writer's rate and the notification latency against the number of
+    observations."""
+    observed = [r for r in records if int(r["observations"]) > 0]
+    rate = Panel("Writer's rate against none", "observations", "fraction of the rate without any")
+    rate.hlines.append((0.9, "target 0.9"))
+    p50 = Panel("Commit to notification, p50", "observations", "µs", log_y=True)
+    p99 = Panel("Commit to notification, p99", "observations", "µs", log_y=True)
+    for library in libraries_in(records):
+        selected = [r for r in observed if r["library"] == library]
+        name = "C floor" if library == "C" else library
+        rate.add(name, [(int(r["observations"]), float(r["ratio_to_none"])) for r in selected if r["ratio_to_none"]])
+        p50.add(name, [(int(r["observations"]), float(r["p50_us"])) for r in selected if r["p50_us"]])
+        p99.add(name, [(int(r["observations"]), float(r["p99_us"])) for r in selected if r["p99_us"]])
+    write_figure(
+        path,
+        "Observations on a pool (ValueObservation.tracking of the latest row), one-row commits",
+        f"{machine}. Target: with 1,000 observations the writer keeps at least 0.9 of its rate.",
+        [rate, p50, p99],
+        columns=3,
+    )
+
+
+def write_wal_figure(path, records, machine):
+    """The WAL's size and the commits' latency over time, with the long
+    reader's snapshot marked."""
+    size = Panel("WAL file size", "seconds", "MiB", width=560, log_x=False)
+    latency = Panel("Commit latency, p99 of each interval", "seconds", "µs", width=560, log_x=False, log_y=True)
+    slowest = Panel("Slowest commit of each interval", "seconds", "µs", width=560, log_x=False, log_y=True)
+    panels = [size, latency, slowest]
+    for panel in panels:
+        panel.markers = False
+    for library in libraries_in(records):
+        selected = [r for r in records if r["library"] == library and r["p99_us"] != "nan"]
+        size.add(library, [(float(r["seconds"]), int(r["wal_bytes"]) / 1_048_576) for r in selected])
+        latency.add(library, [(float(r["seconds"]), float(r["p99_us"])) for r in selected])
+        slowest.add(library, [(float(r["seconds"]), float(r["max_us"])) for r in selected])
+    holding = [float(r["seconds"]) for r in records if r["phase"] == "holding"]
+    if holding:
+        start = max(float(r["seconds"]) for r in records if r["phase"] == "before" and r["library"] == records[0]["library"])
+        end = max(float(r["seconds"]) for r in records if r["phase"] == "holding" and r["library"] == records[0]["library"])
+        for panel in panels:
+            panel.vlines += [(start, "reader starts"), (end, "reader ends")]
+    write_figure(
+        path,
+        "The WAL under a long reader: one-row commits at a steady rate, a reader's snapshot held open",
+        f"{machine}. Lower is better.",
+        panels,
+        columns=3,
+    )
 
 
 def write_bulk_bars(path, records, machine):

@@ -1,31 +1,33 @@
 import StrataSQLite
 import WorkloadSupport
 
-/// The C baseline of the pool workload: three connections on one WAL file,
-/// one per thread (a writer and two readers), as a `DatabasePool` has.
+/// The C baseline of the pool workload: connections on one WAL file, one
+/// per thread (a writer and, by default, two readers), as a `DatabasePool`
+/// has.
 public final class CPoolWorkloads: @unchecked Sendable {
     let writer: CConnection
     let readers: [CConnection]
 
     /// Opens the writer on a new file at `path`, switches it to WAL, runs
     /// `setupSQL` (see `Fixture.poolSetup`: tables `t` and `batch`), then
-    /// opens the two readers.
-    public init(path: String, setupSQL: [String], threading: CThreading) throws {
+    /// opens `readerCount` readers.
+    public init(path: String, setupSQL: [String], threading: CThreading, readerCount: Int = 2) throws {
         writer = try CConnection(path: path, threading: threading)
         try writer.execute("PRAGMA journal_mode = WAL")
         try writer.execute("PRAGMA synchronous = NORMAL")
         sqlite3_busy_timeout(writer.handle, 10_000)
         for sql in setupSQL { try writer.execute(sql) }
-        readers = try (0..<2).map { _ in
+        readers = try (0..<readerCount).map { _ in
             let reader = try CConnection(path: path, threading: threading)
             sqlite3_busy_timeout(reader.handle, 10_000)
             return reader
         }
     }
 
-    /// Two threads scan table `t` `scans` times each while a writer inserts
-    /// batches of 100 rows until they are done (or exactly `batches` batches,
-    /// when given). Returns the rows read and the batches written.
+    /// One thread per reader connection scans table `t` `scans` times while
+    /// a writer inserts batches of 100 rows until they are done (or exactly
+    /// `batches` batches, when given). Returns the rows read and the
+    /// batches written.
     ///
     /// Each reader steps one prepared `SELECT` (its own read transaction).
     /// The writer prepares, binds, steps and finalizes an `INSERT` 100 times
@@ -41,7 +43,8 @@ public final class CPoolWorkloads: @unchecked Sendable {
             for stmt in selects + [begin, commit] { sqlite3_finalize(stmt) }
         }
         let statements = UncheckedStatements(selects: selects, begin: begin, commit: commit)
-        return try WorkloadSupport.readersDuringWrites(scans: scans, batches: batches) { reader in
+        return try WorkloadSupport.readersDuringWrites(readers: readers.count, scans: scans, batches: batches) {
+            reader in
             let stmt = statements.selects[reader]
             defer { sqlite3_reset(stmt) }
             var count = 0

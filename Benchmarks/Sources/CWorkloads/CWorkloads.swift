@@ -64,6 +64,17 @@ public final class CConnection: @unchecked Sendable {
         try check(code)
     }
 
+    /// The integer in the first column of the first row of `sql`, or nil
+    /// for no row or NULL.
+    public func scalar(_ sql: String) throws -> Int? {
+        let stmt = try prepare(sql)
+        defer { sqlite3_finalize(stmt) }
+        let code = sqlite3_step(stmt)
+        try check(code)
+        guard code == SQLITE_ROW, sqlite3_column_type(stmt, 0) != SQLITE_NULL else { return nil }
+        return Int(sqlite3_column_int64(stmt, 0))
+    }
+
     @inline(__always)
     func check(_ code: Int32) throws {
         if code != SQLITE_OK && code != SQLITE_DONE && code != SQLITE_ROW {

@@ -42,7 +42,7 @@ public final class StrataObservationWorkloads: @unchecked Sendable {
                 return (0..<row.count).map { row[$0] }
             }
             let observation =
-                shape == .trackingCount
+                shape.tracksChangingRegion
                 ? ValueObservation.tracking(fetch) : ValueObservation.trackingConstantRegion(fetch)
             cancellables.append(
                 observation.start(

@@ -8,20 +8,25 @@ public final class StrataPoolWorkloads: @unchecked Sendable {
     let dbPool: DatabasePool
 
     /// Opens a pool on a new file at `path` and runs `setupSQL` (see
-    /// `Fixture.poolSetup`: tables `t` and `batch`).
-    public init(path: String, setupSQL: [String]) throws {
-        dbPool = try DatabasePool(path: path)
+    /// `Fixture.poolSetup`: tables `t` and `batch`). The pool has at most
+    /// `maximumReaderCount` readers (nil: the default, 5).
+    public init(path: String, setupSQL: [String], maximumReaderCount: Int? = nil) throws {
+        var configuration = Configuration()
+        if let maximumReaderCount { configuration.maximumReaderCount = maximumReaderCount }
+        dbPool = try DatabasePool(path: path, configuration: configuration)
         try dbPool.write { db in
             for sql in setupSQL { try db.execute(sql: sql) }
         }
     }
 
-    /// Two threads scan table `t` `scans` times each while a writer inserts
-    /// batches of 100 rows until they are done (or exactly `batches` batches,
-    /// when given). Returns the rows read and the batches written.
-    public func readersDuringWrites(scans: Int, batches: Int? = nil) throws -> (rows: Int, batches: Int) {
+    /// `readers` threads scan table `t` `scans` times each while a writer
+    /// inserts batches of 100 rows until they are done (or exactly `batches`
+    /// batches, when given). Returns the rows read and the batches written.
+    public func readersDuringWrites(
+        readers: Int = 2, scans: Int, batches: Int? = nil
+    ) throws -> (rows: Int, batches: Int) {
         let dbPool = self.dbPool
-        return try WorkloadSupport.readersDuringWrites(scans: scans, batches: batches) { _ in
+        return try WorkloadSupport.readersDuringWrites(readers: readers, scans: scans, batches: batches) { _ in
             try dbPool.read { db -> Int in
                 var count = 0
                 let cursor = try Row.fetchCursor(db, sql: "SELECT i0, i1 FROM t")

@@ -80,14 +80,22 @@ public enum ObservationShape: String, Sendable {
     /// whose region may change) that counts a 50,000-row table: the shape
     /// of a server that shows a live count while it takes writes.
     case trackingCount = "tracking"
+    /// An observation of GRDB's default kind that fetches the latest row's
+    /// id, a lookup whatever the table's size: the shape of a screen that
+    /// shows the newest item (the observations curve of `cost-curves`).
+    case latestRow = "latest"
 
     /// The rows of the `item` table before the writes.
     public var initialRowCount: Int {
         switch self {
-        case .constantAggregate: 10_000
+        case .constantAggregate, .latestRow: 10_000
         case .trackingCount: 50_000
         }
     }
+
+    /// Whether the observations track a region that may change
+    /// (`ValueObservation.tracking`), rather than a constant one.
+    public var tracksChangingRegion: Bool { self != .constantAggregate }
 
     /// The SQL that fills `item`.
     public var setupSQL: [String] {
@@ -105,6 +113,7 @@ public enum ObservationShape: String, Sendable {
         switch self {
         case .constantAggregate: "SELECT COUNT(*), SUM(value), MAX(value) FROM item WHERE id > 0"
         case .trackingCount: "SELECT COUNT(*) FROM item"
+        case .latestRow: "SELECT MAX(id) FROM item"
         }
     }
 }

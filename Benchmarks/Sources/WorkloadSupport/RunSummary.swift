@@ -21,3 +21,12 @@ public func processorName() -> String {
     else { return "unknown processor" }
     return name.trimmingCharacters(in: .whitespaces)
 }
+
+/// The `fraction` percentile of `sorted` (ascending), by nearest rank: the
+/// smallest value with at least that fraction of the values at or below it
+/// (`0.5` the median's lower middle, `0.99` the p99; NaN for none).
+public func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+    guard !sorted.isEmpty else { return .nan }
+    let rank = Int((Double(sorted.count) * fraction).rounded(.up))
+    return sorted[min(sorted.count - 1, max(0, rank - 1))]
+}

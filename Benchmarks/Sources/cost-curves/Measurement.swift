@@ -77,3 +77,68 @@ struct CSVFile {
         try text.write(to: url, atomically: true, encoding: .utf8)
     }
 }
+
+/// A file's pages in the operating system's page cache.
+enum PageCache {
+    /// Writes the file's dirty pages, then drops all its pages from the page
+    /// cache (`posix_fadvise(POSIX_FADV_DONTNEED)`; pages that a process
+    /// maps stay). Throws where the file cannot be opened.
+    static func drop(_ path: String) throws {
+        let descriptor = open(path, O_RDWR)
+        guard descriptor >= 0 else { throw PageCacheError(path: path, call: "open", code: errno) }
+        defer { close(descriptor) }
+        fsync(descriptor)
+        let code = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_DONTNEED))
+        guard code == 0 else { throw PageCacheError(path: path, call: "posix_fadvise", code: code) }
+    }
+
+    /// Reads the whole file once, so that its pages are in the page cache.
+    static func load(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw PageCacheError(path: path, call: "open", code: errno) }
+        defer { close(descriptor) }
+        let size = 8 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
+        defer { buffer.deallocate() }
+        while read(descriptor, buffer, size) > 0 {}
+    }
+
+    /// The bytes of the file's pages in the page cache (`mincore` on a map
+    /// of the file), to check that a drop or a load did its job.
+    static func residentBytes(_ path: String) -> Int? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size > 0 else { return nil }
+        let length = Int(status.st_size)
+        guard let map = mmap(nil, length, PROT_READ, MAP_SHARED, descriptor, 0), map != MAP_FAILED else { return nil }
+        defer { munmap(map, length) }
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var vector = [UInt8](repeating: 0, count: (length + pageSize - 1) / pageSize)
+        guard mincore(map, length, &vector) == 0 else { return nil }
+        return vector.reduce(0) { $0 + Int($1 & 1) } * pageSize
+    }
+}
+
+/// A system call of ``PageCache`` failed.
+struct PageCacheError: Error, CustomStringConvertible {
+    var path: String
+    var call: String
+    var code: Int32
+    var description: String { "\(call) \(path): \(String(cString: strerror(code)))" }
+}
+
+/// A seeded generator (SplitMix64): a run of a curve draws the same random
+/// arguments as the run before it.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -6,12 +6,21 @@ import WorkloadSupport
 // output directory; Scripts/plot-curves.py draws them, and
 // Scripts/cost-curves.sh runs both.
 //
-//   cost-curves [rows] [bulk] [--output DIR]
+//   cost-curves [rows] [bulk] [size] [readers] [observations] [wal] [--output DIR]
 //
-// Environment: CURVE_ROUNDS (3), CURVE_MIN_ROWS (1000) and CURVE_MAX_ROWS
-// (10000000), the smallest and largest tables of the rows curve,
-// CURVE_OPERATIONS (all: cursor-rows, fetchall-rows, cursor-records,
-// fetchall-records, insert; comma-separated), CURVE_BULK_ROWS (1000000).
+// Environment:
+// - CURVE_ROUNDS (3): the rounds of each measurement.
+// - rows: CURVE_MIN_ROWS (1000) and CURVE_MAX_ROWS (10000000), the smallest
+//   and largest tables; CURVE_OPERATIONS (all: cursor-rows, fetchall-rows,
+//   cursor-records, fetchall-records, insert; comma-separated).
+// - bulk: CURVE_BULK_ROWS (1000000).
+// - size: CURVE_SIZES_MB (10,100,1000,10000), the files' sizes;
+//   CURVE_DATA_DIR (a directory in the temporary directory) keeps the files
+//   from one run to the next (the 10 GB file takes about 1.5 minutes to
+//   build, and needs 11 GB of disk).
+// - readers: CURVE_READERS (1,2,4,8,16).
+// - observations: CURVE_OBSERVATIONS (0,1,10,100,1000).
+// - wal: CURVE_WAL_HOLD_SECONDS (30), how long the reader holds its snapshot.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 var curves: [String] = []
@@ -26,7 +35,7 @@ while index < arguments.count {
     curves.append(arguments[index])
     index += 1
 }
-let knownCurves = ["rows", "bulk"]
+let knownCurves = ["rows", "bulk", "size", "readers", "observations", "wal"]
 if curves.isEmpty { curves = knownCurves }
 for curve in curves where !knownCurves.contains(curve) {
     log("unknown curve \(curve): \(knownCurves.joined(separator: ", "))")
@@ -49,6 +58,15 @@ if let list = environment["CURVE_OPERATIONS"] {
     }
 }
 let bulkRowCount = environment["CURVE_BULK_ROWS"].flatMap(Int.init) ?? 1_000_000
+let sizesInMegabytes = (environment["CURVE_SIZES_MB"] ?? "10,100,1000,10000").split(separator: ",").compactMap { Int($0) }
+let dataDirectory = URL(
+    fileURLWithPath: environment["CURVE_DATA_DIR"]
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent("strata-cost-curves").path)
+let readerCounts = (environment["CURVE_READERS"] ?? "1,2,4,8,16").split(separator: ",").compactMap { Int($0) }
+let observationCounts = (environment["CURVE_OBSERVATIONS"] ?? "0,1,10,100,1000").split(separator: ",").compactMap {
+    Int($0)
+}
+let walHoldSeconds = environment["CURVE_WAL_HOLD_SECONDS"].flatMap(Double.init) ?? 30
 
 do {
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -70,6 +88,22 @@ do {
     if curves.contains("bulk") {
         let csv = try BulkInsertCurve(rowCount: bulkRowCount, rounds: max(rounds, 5)).run()
         try csv.write(to: output.appendingPathComponent("bulk-insert.csv"))
+    }
+    if curves.contains("size") {
+        let csv = try SizeCurve(megabytes: sizesInMegabytes, dataDirectory: dataDirectory, rounds: rounds).run()
+        try csv.write(to: output.appendingPathComponent("database-size.csv"))
+    }
+    if curves.contains("readers") {
+        let csv = try ReadersCurve(readerCounts: readerCounts, rounds: rounds).run()
+        try csv.write(to: output.appendingPathComponent("readers.csv"))
+    }
+    if curves.contains("observations") {
+        let csv = try ObservationsCurve(observationCounts: observationCounts, rounds: rounds).run()
+        try csv.write(to: output.appendingPathComponent("observations.csv"))
+    }
+    if curves.contains("wal") {
+        let csv = try WALCurve(holdSeconds: walHoldSeconds).run()
+        try csv.write(to: output.appendingPathComponent("wal.csv"))
     }
 } catch {
     log("cost-curves: \(error)")

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Strata
+import WorkloadSupport
 
 // The latency and cost of Configuration.observesExternalChanges (issue 31),
 // release build:
@@ -72,10 +73,6 @@ final class Latencies: @unchecked Sendable {
     }
 
     var sorted: [Double] { lock.withLock { values.sorted() } }
-}
-
-func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
-    sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))]
 }
 
 func milliseconds(_ value: Double) -> String { String(format: "%.2f ms", value * 1000) }

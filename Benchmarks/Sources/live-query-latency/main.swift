@@ -105,11 +105,6 @@ final class Arrivals: @unchecked Sendable {
     var sortedLatencies: [Double] { lock.withLock { latencies.sorted() } }
 }
 
-func percentile(_ sorted: [Double], _ p: Double) -> Double {
-    guard !sorted.isEmpty else { return .nan }
-    return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
-}
-
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 func run(liveQueryCount: Int, kind: Kind = .live, measuresLatency: Bool = true) async throws -> (
