@@ -225,6 +225,10 @@ let allWorkloads: [Workload] = [
         c: { try $0.fetchOptionalHeavyRecords() },
         strata: { try $0.fetchOptionalHeavyRecords() }, grdb: grdbReads.fetchOptionalHeavyRecords),
     reads(
+        "Row cursor through a scope adapter, 200,000 rows, 2 scopes × 5 ints (C: by index)",
+        c: { try $0.iterateRowsByIndex() },
+        strata: { try $0.iterateScopedRows() }, grdb: grdbReads.iterateScopedRows),
+    reads(
         "`Int.fetchAll`, 200,000 rows", c: { try $0.fetchAllInts().count },
         strata: { try $0.fetchAllInts().count }, grdb: { try grdbReads.fetchAllInts().count }),
     inserts(

@@ -19,12 +19,20 @@ public final class Row {
         case statement(Statement)
         /// Copied values.
         case values(names: [String], values: [DatabaseValue])
-        /// An unadapted row seen through an adapter.
-        case adapted(base: Row, adapter: any _LayoutedRowAdapter)
+        /// An unadapted row seen through an adapter. Indirect: the
+        /// adapter's existential is 40 bytes, and every row would pay for
+        /// them in its `impl`, where the other cases need 16 (an adapted
+        /// row allocates its box instead: scopes are rarer than rows).
+        indirect case adapted(base: Row, adapter: any _LayoutedRowAdapter)
     }
 
     @usableFromInline
     let impl: Impl
+
+    /// Whether a `.values` row is the copy of a row fetched from the
+    /// database (see ``isFetched``). Declared next to `impl`, whose tag
+    /// leaves room for it: `Row.fetchAll` keeps a row per row.
+    var isCopyOfFetchedRow = false
 
     /// The statement of a live, unadapted row, read in place.
     @usableFromInline
@@ -41,10 +49,6 @@ public final class Row {
     /// Rows prefetched by associations: those of the row, by key, and
     /// those of its scopes.
     var prefetchStorage = PrefetchedRowsStorage()
-
-    /// Whether a `.values` row is the copy of a row fetched from the
-    /// database (see ``isFetched``).
-    var isCopyOfFetchedRow = false
 
     /// The keyed container of the last `Decodable` record decoded from the row.
     @exclusivity(unchecked)

@@ -47,9 +47,19 @@ extension Statement {
     /// Binds arguments without validating them: missing values are NULL, extra
     /// values are ignored.
     public func setUncheckedArguments(_ arguments: StatementArguments) {
+        // A literal with a value for each positional parameter, the common
+        // case, is bound in place, as `execute(arguments:)` binds it: the
+        // loop below would first copy its values into an array.
+        if bindPositionalLiteral(arguments) != nil {
+            _arguments = arguments
+            bindingsWereCleared = false
+            isResetSinceBinding = true
+            return
+        }
         _arguments = arguments
         bindingsWereCleared = false
         reset()
+        isResetSinceBinding = true
         var positional = arguments.values.makeIterator()
         for (i, name) in parameterNames.enumerated() {
             let value: DatabaseValue

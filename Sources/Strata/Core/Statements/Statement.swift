@@ -139,6 +139,12 @@ public final class Statement {
     @exclusivity(unchecked)
     var bindingsWereCleared = false
 
+    /// Whether `setUncheckedArguments(_:)` reset the statement to bind its
+    /// arguments, and nothing stepped it since: its next execution need not
+    /// reset it again.
+    @exclusivity(unchecked)
+    var isResetSinceBinding = false
+
     /// Compiles the first statement found in `sql`. Returns nil when it only
     /// holds white space or comments. `tail` receives the position after the statement.
     init?(
@@ -522,7 +528,9 @@ public final class Statement {
     /// (`execute`, record inserts): most executions only run its tests.
     @inline(__always)
     func beginExecution(isReset: Bool) throws {
-        if !isReset {
+        if _slowPath(isResetSinceBinding) {
+            isResetSinceBinding = false
+        } else if !isReset {
             reset()
         }
         if bindingsWereCleared {
@@ -541,6 +549,8 @@ public final class Statement {
     @inline(never)
     private func rebindClearedArguments() {
         setUncheckedArguments(_arguments)
+        // The execution that binds them steps the statement next.
+        isResetSinceBinding = false
     }
 
     /// Releases the values bound in SQLite (`sqlite3_clear_bindings`) of a

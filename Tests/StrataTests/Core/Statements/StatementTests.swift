@@ -115,6 +115,39 @@ struct StatementTests {
         }
     }
 
+    @Test func uncheckedArgumentsBindEachExecution() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t (a, b, c)")
+            let insert = try db.cachedStatement(sql: "INSERT INTO t VALUES (?, ?, ?)")
+            // A literal with a value for each parameter (bound in place), one
+            // value too few (NULL), one too many (ignored), then an array.
+            insert.setUncheckedArguments([1, "x", 2.5])
+            try insert.execute()
+            insert.setUncheckedArguments([2, "y"])
+            try insert.execute()
+            insert.setUncheckedArguments([3, "z", 4, 5])
+            try insert.execute()
+            insert.setUncheckedArguments(StatementArguments([4, nil, "w"] as [(any DatabaseValueConvertible)?]))
+            #expect(insert.arguments == [4, nil, "w"])
+            try insert.execute()
+            // The last arguments stay bound for the next execution.
+            try insert.execute()
+            let rows = try Row.fetchAll(db, sql: "SELECT a, b, c FROM t ORDER BY rowid")
+            #expect(
+                rows == [
+                    ["a": 1, "b": "x", "c": 2.5], ["a": 2, "b": "y", "c": nil], ["a": 3, "b": "z", "c": 4],
+                    ["a": 4, "b": nil, "c": "w"], ["a": 4, "b": nil, "c": "w"],
+                ])
+
+            let named = try db.cachedStatement(sql: "INSERT INTO t VALUES (:a, :b, :a)")
+            named.setUncheckedArguments(["a": 9, "b": "n"])
+            try named.execute()
+            #expect(
+                try Row.fetchOne(db, sql: "SELECT a, b, c FROM t ORDER BY rowid DESC") == ["a": 9, "b": "n", "c": 9])
+        }
+    }
+
     @Test func wrongNumberOfArguments() throws {
         let dbQueue = try makeQueue()
         try dbQueue.read { db throws in
