@@ -58,7 +58,9 @@ if let list = environment["CURVE_OPERATIONS"] {
     }
 }
 let bulkRowCount = environment["CURVE_BULK_ROWS"].flatMap(Int.init) ?? 1_000_000
-let sizesInMegabytes = (environment["CURVE_SIZES_MB"] ?? "10,100,1000,10000").split(separator: ",").compactMap { Int($0) }
+let sizesInMegabytes = (environment["CURVE_SIZES_MB"] ?? "10,100,1000,10000").split(separator: ",").compactMap {
+    Int($0)
+}
 let dataDirectory = URL(
     fileURLWithPath: environment["CURVE_DATA_DIR"]
         ?? FileManager.default.temporaryDirectory.appendingPathComponent("strata-cost-curves").path)
