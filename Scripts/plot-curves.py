@@ -70,8 +70,10 @@ class Panel:
             return [y_max * i / 5 for i in range(6)]
         ticks = []
         exponent = math.floor(math.log10(y_min))
+        # Powers of ten alone where 1-2-5 would crowd the axis.
+        steps = (1, 2, 5) if math.log10(y_max / y_min) <= 4 else (1,)
         while 10**exponent <= y_max * 1.0001:
-            for step in (1, 2, 5):
+            for step in steps:
                 value = step * 10**exponent
                 if y_min * 0.9999 <= value <= y_max * 1.0001:
                     ticks.append(value)
