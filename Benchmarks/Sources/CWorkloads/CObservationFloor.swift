@@ -37,13 +37,18 @@ public final class CObservationFloor: @unchecked Sendable {
     /// for `observationCount` observations. Returns the commits and the
     /// values fetched meanwhile.
     public func writesWithObservations(observationCount: Int, seconds: Double) throws -> (writes: Int, values: Int) {
-        let fetcher = try Fetcher(self, observationCount: observationCount, recorder: nil)
+        let fetcher = Fetcher(self, observationCount: observationCount, recorder: nil)
         let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         var writes = 0
-        while DispatchTime.now().uptimeNanoseconds < end {
-            try insert(writes)
-            fetcher.committed()
-            writes += 1
+        do {
+            while DispatchTime.now().uptimeNanoseconds < end {
+                try insert(writes)
+                fetcher.committed()
+                writes += 1
+            }
+        } catch {
+            _ = try? fetcher.stop()
+            throw error
         }
         return (writes, try fetcher.stop())
     }
@@ -54,14 +59,19 @@ public final class CObservationFloor: @unchecked Sendable {
     /// fetch's end.
     public func notificationLatencies(observationCount: Int, writes: Int) throws -> [Double] {
         let recorder = NotificationLatencies(observerCount: observationCount)
-        let fetcher = try Fetcher(self, observationCount: observationCount, recorder: recorder)
-        var latest = try writer.scalar(ObservationShape.latestRow.observedSQL) ?? 0
-        for _ in 0..<writes {
-            latest += 1
-            recorder.expect(latest)
-            try insert(latest)
-            fetcher.committed()
-            recorder.wait()
+        let fetcher = Fetcher(self, observationCount: observationCount, recorder: recorder)
+        do {
+            var latest = try writer.scalar(ObservationShape.latestRow.observedSQL) ?? 0
+            for _ in 0..<writes {
+                latest += 1
+                recorder.expect(latest)
+                try insert(latest)
+                fetcher.committed()
+                recorder.wait()
+            }
+        } catch {
+            _ = try? fetcher.stop()
+            throw error
         }
         _ = try fetcher.stop()
         return recorder.take()
@@ -93,7 +103,7 @@ private final class Fetcher: @unchecked Sendable {
     private var error: (any Error)?
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ floor: CObservationFloor, observationCount: Int, recorder: NotificationLatencies?) throws {
+    init(_ floor: CObservationFloor, observationCount: Int, recorder: NotificationLatencies?) {
         Thread.detachNewThread { [self] in
             defer { done.signal() }
             var seen = 0

@@ -78,6 +78,11 @@ struct CSVFile {
     }
 }
 
+/// The size of the file at `path` in bytes; 0 where it does not exist.
+func fileSize(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.intValue ?? 0
+}
+
 /// A file's pages in the operating system's page cache.
 enum PageCache {
     /// Writes the file's dirty pages, then drops all its pages from the page

@@ -80,7 +80,7 @@ struct SizeCurve {
         for size in megabytes {
             let rowCount = SizeFixture.rowCount(megabytes: size)
             let path = try database(megabytes: size).path
-            let fileBytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+            let fileBytes = fileSize(path)
             var random = SeededRandom(state: UInt64(size))
             for mmap in [false, true] {
                 let mmapSize = mmap ? Self.mappedBytes : 0
@@ -136,7 +136,7 @@ struct SizeCurve {
     private func coldSamples(
         path: String, rowCount: Int, mmapSize: Int, random: inout SeededRandom
     ) throws -> [String: [Double]] {
-        let fileBytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        let fileBytes = fileSize(path)
         var samples: [String: [Double]] = [:]
         for cycle in 0..<coldCycles {
             for library in rotated(Library.allCases, by: cycle) {
@@ -167,7 +167,7 @@ struct SizeCurve {
             queriers[library] = try Querier(library, path: path, mmapSize: mmapSize)
         }
         try PageCache.load(path)
-        let fileBytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        let fileBytes = fileSize(path)
         if let resident = PageCache.residentBytes(path), resident < fileBytes * 95 / 100 {
             log("size: only \(resident) bytes of \(path) in the page cache after reading it")
         }

@@ -120,10 +120,6 @@ struct WALCurve {
             "wal \(library.rawValue): largest WAL \(maximumWAL / 1_048_576) MiB, at the end \(fileSize(subject.walPath) / 1_048_576) MiB"
         )
     }
-
-    private func fileSize(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.intValue ?? 0
-    }
 }
 
 /// An error of the long reader's thread, for the writer's.

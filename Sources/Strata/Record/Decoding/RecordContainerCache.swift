@@ -56,8 +56,8 @@ extension Row {
     func recordContainer<Key: CodingKey, Record: FetchableRecord>(
         keyedBy type: Key.Type, for recordType: Record.Type
     ) -> KeyedDecodingContainer<Key> {
-        // Reads the fields one by one: copying the whole optional cache costs
-        // outlined copies and a retain.
+        // Reads the fields one by one through the stored reference: binding
+        // it to a local would cost a retain and a release.
         if recordContainerCache?.keyType == ObjectIdentifier(Key.self),
             recordContainerCache?.recordType == ObjectIdentifier(Record.self),
             let cachedContainer = recordContainerCache?.unretainedContainer

@@ -140,6 +140,21 @@ struct StatementTests {
                     ["a": 4, "b": nil, "c": "w"], ["a": 4, "b": nil, "c": "w"],
                 ])
 
+            // A statement bound by `setUncheckedArguments` skips one reset,
+            // no more: while a cursor stands after its first row, the next
+            // execution starts from the first row again. The same after
+            // `execute(arguments:)` cleared the bindings, which the next
+            // execution binds again through `setUncheckedArguments`.
+            let select = try db.cachedStatement(sql: "SELECT a FROM t WHERE a >= ? ORDER BY a")
+            select.setUncheckedArguments([2])
+            let cursor = try Int.fetchCursor(select)
+            #expect(try cursor.next() == 2)
+            #expect(try Int.fetchOne(select) == 2)
+            try select.execute(arguments: [3])
+            let rebound = try Int.fetchCursor(select)
+            #expect(try rebound.next() == 3)
+            #expect(try Int.fetchOne(select) == 3)
+
             let named = try db.cachedStatement(sql: "INSERT INTO t VALUES (:a, :b, :a)")
             named.setUncheckedArguments(["a": 9, "b": "n"])
             try named.execute()
